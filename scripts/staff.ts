@@ -1,0 +1,85 @@
+// Staff accounts from the command line: the way the first administrator is made (no default account exists).
+//   npm run staff -- add <email> --name "<full name>" --roles admin,sales
+//   npm run staff -- list | disable <email> | reset-password <email>
+// The password comes from STAFF_PASSWORD when set, otherwise it is asked for without echo.
+import { parseArgs } from "node:util";
+import { ZodError } from "zod";
+import { passwordSchema, rolesSchema } from "~/shared/schemas/staff";
+import { ConfigError, loadConfig } from "~/server/config";
+import { DatabaseUnavailableError } from "~/server/db/client";
+import { DataDirLockedError } from "~/server/db/data-dir-lock";
+import { openConfiguredDatabase } from "~/server/db/open";
+import { AppError } from "~/server/platform/errors";
+import { createStaff, disableStaff, listStaff, resetPassword } from "~/server/features/staff/service";
+import { promptHidden } from "./prompt-hidden";
+
+const USAGE = `Usage:
+  npm run staff -- add <email> --name "<full name>" --roles admin,admissions,content,sales
+  npm run staff -- list
+  npm run staff -- disable <email>
+  npm run staff -- reset-password <email>
+The password is read from STAFF_PASSWORD, or asked for (twice) without echo.`;
+
+async function readPassword(): Promise<string> {
+  const fromEnv = process.env.STAFF_PASSWORD;
+  const password = fromEnv ?? (await promptHidden("Password: "));
+  if (!fromEnv && process.stdin.isTTY && (await promptHidden("Repeat password: ")) !== password) {
+    throw new AppError("invalid", "The two passwords differ");
+  }
+  return passwordSchema.parse(password);
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { name: { type: "string" }, roles: { type: "string" } },
+  });
+  const [command, email] = positionals;
+  if (!command || (command !== "list" && !email)) throw new AppError("invalid", USAGE);
+
+  const config = loadConfig();
+  const { database, release } = await openConfiguredDatabase(config);
+  try {
+    const db = database.db;
+    switch (command) {
+      case "add": {
+        if (!values.name) throw new AppError("invalid", 'Give the person\'s name with --name "Full Name"');
+        const roles = rolesSchema.parse((values.roles ?? "").split(",").map((r) => r.trim()).filter(Boolean));
+        const member = await createStaff(db, { email: email!, name: values.name, roles, password: await readPassword() });
+        console.log(`Added ${member.name} <${member.email}> with roles ${member.roles.join(", ")}.`);
+        break;
+      }
+      case "list": {
+        const staff = await listStaff(db);
+        if (staff.length === 0) console.log("No staff accounts yet. Add one with: npm run staff -- add <email> --name ... --roles admin");
+        for (const m of staff) {
+          console.log(`${m.email}\t${m.name}\t${m.roles.join(",")}\t${m.disabled ? "disabled" : "active"}`);
+        }
+        break;
+      }
+      case "disable": {
+        const member = await disableStaff(db, email!);
+        console.log(`Disabled ${member.email}; their sessions have ended.`);
+        break;
+      }
+      case "reset-password": {
+        await resetPassword(db, email!, await readPassword());
+        console.log(`Password changed for ${email}; their sessions have ended.`);
+        break;
+      }
+      default:
+        throw new AppError("invalid", USAGE);
+    }
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof ZodError) console.error(error.issues.map((issue) => issue.message).join("\n"));
+  else if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) {
+    console.error(error.message);
+  } else console.error(error);
+  process.exit(1);
+});

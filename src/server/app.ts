@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMiddie from "@fastify/middie";
+import fastifyStatic from "@fastify/static";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import "./platform/app-context";
+import { registerAccessControl } from "./platform/access";
+import { errorBody, registerErrorHandler } from "./platform/errors";
+import { openApiRoutes, registerOpenApi } from "./platform/openapi";
+import { registerPages, type PagesOptions } from "./platform/pages";
+import { registerSameOriginCheck } from "./platform/same-origin";
+import { authRoutes } from "./features/auth/routes";
+import { healthRoutes } from "./features/health/routes";
+import { newsletterRoutes } from "./features/newsletter/routes";
+import { staffRoutes } from "./features/staff/routes";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  secret: string;
+  /** Where the browser assets live (production build); omitted in tests and development. */
+  clientDir?: string;
+  pages?: PagesOptions;
+  /** Vite's middleware in development: serves modules and hot updates before any route. */
+  devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  logger?: boolean;
+}
+
+const FEATURES = [healthRoutes, authRoutes, staffRoutes, newsletterRoutes, openApiRoutes];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.token"],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate("db", database.db);
+  app.decorate("engine", database.engine);
+  app.decorate("config", config);
+  app.decorate("secret", options.secret);
+  app.decorate("ping", database.ping);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    // React Router's hydration scripts are inline; a nonce-based policy comes with the analytics work.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  if (options.devMiddleware) {
+    await app.register(fastifyMiddie);
+    app.use(options.devMiddleware);
+  }
+  await app.register(fastifyCookie);
+  await registerOpenApi(app);
+  registerSameOriginCheck(app, config.publicBaseUrl);
+  registerAccessControl(app, options.secret);
+
+  for (const feature of FEATURES) await app.register(feature);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split("?")[0];
+    reply.status(404).send(errorBody("not_found", `No route ${request.method} ${pathOnly}`));
+  });
+
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
+  }
+  if (options.pages) registerPages(app, options.pages);
+  return app;
+}

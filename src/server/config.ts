@@ -1,0 +1,79 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Every environment variable the server reads; documented in README and .env.example. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Founder's Find <no-reply@localhost>"),
+  STAFF_NOTIFY_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  sessionSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  staffNotifyEmail: string | null;
+  publicBaseUrl: string;
+  gaMeasurementId: string | null;
+  logLevel: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Blank variables count as unset, so `FOO=` in a .env file means "use the default". */
+function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]?.trim()));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutBlanks(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    sessionSecret: e.SESSION_SECRET ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    staffNotifyEmail: e.STAFF_NOTIFY_EMAIL ?? null,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    gaMeasurementId: e.GA_MEASUREMENT_ID ?? null,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === "true",
+    trustProxy: e.TRUST_PROXY === "true",
+  };
+}

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, index } from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const staff = pgTable("staff", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  roles: text("roles").array().notNull(),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Server-side sessions; `id` is an HMAC of the cookie token, so a database leak yields no usable cookie. */
+export const staffSession = pgTable(
+  "staff_session",
+  {
+    id: text("id").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("staff_session_staff_idx").on(t.staffId)],
+);
+
+/** Fixed-window counters shared by every process (login throttling, public form limits). */
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const newsletterSubscription = pgTable("newsletter_subscription", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+});
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+/** Durable e-mail outbox: every message is written here first, then delivered with retries. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const appSetting = pgTable("app_setting", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/** Who changed what among staff-only data. */
+export const auditEvent = pgTable("audit_event", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  actorStaffId: uuid("actor_staff_id").references(() => staff.id, { onDelete: "set null" }),
+  action: text("action").notNull(),
+  subject: text("subject").notNull(),
+  detail: jsonb("detail").notNull().default(sql`'{}'::jsonb`),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});

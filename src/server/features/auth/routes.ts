@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { loginBodySchema, staffUserSchema } from "~/shared/schemas/auth";
+import { okSchema } from "~/shared/schemas/common";
+import { PUBLIC, STAFF } from "../../platform/access";
+import { clientIp } from "../../platform/client-ip";
+import { createSession, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "../../platform/sessions";
+import { authenticate } from "./service";
+
+export async function authRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["auth"];
+  const secure = app.config.publicBaseUrl.startsWith("https://");
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: "/" });
+
+  api.post("/api/auth/login", {
+    config: PUBLIC,
+    schema: { tags, summary: "Sign in a staff member", body: loginBodySchema, response: { 200: staffUserSchema } },
+    handler: async (request, reply) => {
+      const user = await authenticate(app.db, request.body.email, request.body.password, clientIp(request));
+      // Rotation: whatever session the browser held before is ended, and a new one begins.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await revokeSession(app.db, app.secret, previous);
+      const session = await createSession(app.db, app.secret, user.id, {
+        ip: clientIp(request),
+        userAgent: request.headers["user-agent"],
+      });
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: SESSION_ABSOLUTE_MS / 1000,
+      });
+      return { name: user.name, email: user.email, roles: user.roles };
+    },
+  });
+
+  api.get("/api/auth/me", {
+    config: STAFF,
+    schema: { tags, summary: "The signed-in staff member", response: { 200: staffUserSchema } },
+    handler: async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { name, email, roles } = request.staff!;
+      return { name, email, roles };
+    },
+  });
+
+  api.post("/api/auth/logout", {
+    config: PUBLIC,
+    schema: { tags, summary: "Sign out and end the session on the server", response: { 200: okSchema } },
+    handler: async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await revokeSession(app.db, app.secret, token);
+      clearCookie(reply);
+      return { ok: true as const };
+    },
+  });
+}

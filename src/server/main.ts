@@ -1,0 +1,107 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { DatabaseUnavailableError } from "./db/client";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { openConfiguredDatabase } from "./db/open";
+import { startHousekeeping } from "./platform/housekeeping";
+import { startMailWorker } from "./platform/mail/worker";
+import type { PagesOptions } from "./platform/pages";
+import { projectRoot } from "./platform/project-root";
+import { loadSecret } from "./platform/secrets";
+
+const dev = process.argv.includes("--dev");
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+interface Pages {
+  pages: PagesOptions;
+  clientDir?: string;
+  vite?: ViteDevServer;
+}
+
+async function loadPages(config: Config): Promise<Pages> {
+  const context = { publicBaseUrl: config.publicBaseUrl, gaMeasurementId: config.gaMeasurementId };
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    return { pages: { mode: "development", context, getBuild }, vite };
+  }
+  const serverBuild = path.join(projectRoot, "build/server/index.js");
+  if (!existsSync(serverBuild)) fail("The site has not been built yet: run `npm run build` (or `npm start`, which builds first).");
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  return {
+    pages: { mode: "production", context, getBuild: async () => build },
+    clientDir: path.join(projectRoot, "build/client"),
+  };
+}
+
+async function start() {
+  const startedAt = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig(dev ? { NODE_ENV: "development", ...process.env } : process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    opened = await openConfiguredDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) fail(error.message);
+    throw error;
+  }
+  const { database, release } = opened;
+  const secret = await loadSecret(database.db, config.sessionSecret);
+
+  const { pages, clientDir, vite } = await loadPages(config);
+  const app = await buildApp({ config, database, secret, pages, clientDir, devMiddleware: vite?.middlewares });
+
+  if (database.engine === "pglite") {
+    app.log.info(`Embedded database (PGlite) in ${config.dataDir}: for one process only; set DATABASE_URL for PostgreSQL.`);
+  }
+  const mailWorker = config.smtpUrl
+    ? startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+    : null;
+  if (!mailWorker) app.log.warn("SMTP_URL is not set: e-mail stays in the outbox table and is logged, not sent.");
+  const housekeeping = startHousekeeping(database.db, app.log);
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { engine: database.engine, startupMs: Math.round(performance.now() - startedAt) },
+    `Site ready at ${config.publicBaseUrl}`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    housekeeping.stop();
+    await app.close();
+    await mailWorker?.stop();
+    await vite?.close();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+start().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

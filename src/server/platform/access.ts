@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { hasAnyRole, type StaffRole } from "~/shared/roles";
+import { AppError } from "./errors";
+import { readSession, SESSION_COOKIE, type SessionStaff } from "./sessions";
+
+/**
+ * Who may call a route, declared once per route as `config: { access }`:
+ * - "public": anyone;
+ * - "staff": any signed-in staff member;
+ * - a list of roles: staff holding one of them (`admin` always passes).
+ * Every /api route must declare it; registering one without is a start-up error.
+ */
+export type Access = "public" | "staff" | readonly StaffRole[];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    staff: SessionStaff | null;
+  }
+  interface FastifyInstance {
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
+}
+
+export const PUBLIC = { access: "public" } as const;
+export const STAFF = { access: "staff" } as const;
+export const roles = (...allowed: StaffRole[]) => ({ access: allowed });
+
+export function registerAccessControl(app: FastifyInstance, secret: string): void {
+  app.decorate("apiRoutes", []);
+  app.decorateRequest("staff", null);
+
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") app.apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const access = request.routeOptions.config.access;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && (access !== undefined && access !== "public" || request.url.startsWith("/api/auth/"))) {
+      request.staff = await readSession(app.db, secret, token);
+    }
+    if (!access || access === "public") return;
+    requireAccess(request, access);
+  });
+}
+
+export function requireAccess(request: FastifyRequest, access: Exclude<Access, "public">): SessionStaff {
+  const staff = request.staff;
+  if (!staff) throw new AppError("unauthenticated", "Please sign in to continue");
+  if (access !== "staff" && !hasAnyRole(staff.roles, access)) {
+    throw new AppError("forbidden", `This needs one of the roles: ${access.join(", ")}`);
+  }
+  return staff;
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+import { pruneRateLimits } from "./rate-limit";
+import { pruneSessions } from "./sessions";
+
+/** Every 10 minutes, drops ended sessions and old rate-limit windows so those tables stay small. */
+export function startHousekeeping(db: Db, log: FastifyBaseLogger): { stop(): void } {
+  const run = () =>
+    Promise.all([pruneSessions(db), pruneRateLimits(db)]).catch((error) => log.warn({ err: error }, "housekeeping failed"));
+  const timer = setInterval(run, 10 * 60 * 1000);
+  timer.unref();
+  void run();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,53 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { PublicLoadContext } from "~/shared/load-context";
+import { AppError } from "./errors";
+
+export interface PagesOptions {
+  /** Production: the built server bundle once; development: Vite's fresh module on every request. */
+  getBuild: () => Promise<ServerBuild>;
+  mode: "production" | "development";
+  context: PublicLoadContext;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of [value].flat()) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  return new Request(url, { method: request.method, headers, signal: controller.signal });
+}
+
+/** Serves every page through React Router's request handler: web Request in, Response streamed out. */
+export function registerPages(app: FastifyInstance, options: PagesOptions): void {
+  let handler: ReturnType<typeof createRequestHandler> | null = null;
+  const getHandler = async () => {
+    if (options.mode === "development") return createRequestHandler(await options.getBuild(), options.mode);
+    return (handler ??= createRequestHandler(await options.getBuild(), options.mode));
+  };
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    handler: async (request, reply) => {
+      if (request.url === "/api" || request.url.startsWith("/api/")) {
+        throw new AppError("not_found", `No API route ${request.method} ${request.url.split("?")[0]}`);
+      }
+      const response = await (await getHandler())(toWebRequest(request, reply), options.context);
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== "set-cookie") reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header("set-cookie", cookies);
+      if (!response.body || request.method === "HEAD") return reply.send();
+      return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+    },
+  });
+}

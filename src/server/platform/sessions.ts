@@ -1,0 +1,96 @@
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import type { StaffRole } from "~/shared/roles";
+import type { Db } from "../db/client";
+import { staff, staffSession } from "../db/schema";
+import { hmac, randomToken } from "./secrets";
+
+export const SESSION_COOKIE = "ff_session";
+/** Signed out after 8 hours without a request, and after 7 days in any case. */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export interface SessionStaff {
+  id: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  roles: StaffRole[];
+}
+
+export async function createSession(
+  db: Db,
+  secret: string,
+  staffId: string,
+  meta: { ip: string; userAgent: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
+  await db.insert(staffSession).values({
+    id: hmac(secret, token),
+    staffId,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+  });
+  return { token, expiresAt };
+}
+
+/** The signed-in staff member behind a cookie token, or null when the session is gone, expired or idle. */
+export async function readSession(db: Db, secret: string, token: string): Promise<SessionStaff | null> {
+  const id = hmac(secret, token);
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: staffSession.id,
+      lastSeenAt: staffSession.lastSeenAt,
+      id: staff.id,
+      email: staff.email,
+      name: staff.name,
+      roles: staff.roles,
+    })
+    .from(staffSession)
+    .innerJoin(staff, eq(staff.id, staffSession.staffId))
+    .where(
+      and(
+        eq(staffSession.id, id),
+        isNull(staffSession.revokedAt),
+        gt(staffSession.expiresAt, now),
+        gt(staffSession.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        isNull(staff.disabledAt),
+      ),
+    );
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(staffSession).set({ lastSeenAt: now }).where(eq(staffSession.id, id));
+  }
+  return { id: row.id, sessionId: row.sessionId, email: row.email, name: row.name, roles: row.roles as StaffRole[] };
+}
+
+export async function revokeSession(db: Db, secret: string, token: string): Promise<void> {
+  await db
+    .update(staffSession)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffSession.id, hmac(secret, token)), isNull(staffSession.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, staffId: string): Promise<void> {
+  await db
+    .update(staffSession)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffSession.staffId, staffId), isNull(staffSession.revokedAt)));
+}
+
+export async function pruneSessions(db: Db): Promise<void> {
+  const now = new Date();
+  await db
+    .delete(staffSession)
+    .where(
+      or(
+        lt(staffSession.expiresAt, now),
+        lt(staffSession.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        lt(staffSession.revokedAt, new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
+      ),
+    );
+}

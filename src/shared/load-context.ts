@@ -1,0 +1,15 @@
+import type {} from "react-router";
+
+/**
+ * What the server hands to React Router loaders. Public, read-only data only:
+ * private data is reached through /api, where roles are checked.
+ */
+export type PublicLoadContext = {
+  publicBaseUrl: string;
+  gaMeasurementId: string | null;
+};
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges our fields into React Router's context type
+  interface AppLoadContext extends PublicLoadContext {}
+}

@@ -1,0 +1,24 @@
+/** Staff roles (PRODUCT.md "Who uses it"). `admin` may do everything. */
+export const STAFF_ROLES = ["admin", "admissions", "content", "sales"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "Admin",
+  admissions: "Admissions",
+  content: "Content",
+  sales: "Sales",
+};
+
+/** Which roles open each staff area of the site. */
+export const AREA_ROLES = {
+  adminDashboard: ["admin", "admissions", "content"],
+  simulationAdmin: ["admin", "content"],
+  crm: ["admin", "sales"],
+  staffAccounts: ["admin"],
+  newsletter: ["admin", "admissions"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export function hasAnyRole(userRoles: readonly string[], allowed: readonly StaffRole[]): boolean {
+  if (userRoles.includes("admin")) return true;
+  return allowed.some((role) => userRoles.includes(role));
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** Lower-cased, trimmed e-mail: the key people are matched on. */
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email({ error: "Please enter a valid email address" }))
+  .transform((email) => email.toLowerCase());
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,75 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { SubscribeBody } from "~/shared/schemas/newsletter";
+import { api, ApiError } from "~/web/lib/api";
+import { toast } from "~/web/lib/toast";
+
+/** Footer newsletter sign-up: one e-mail field; the server keeps one subscription per address. */
+export function NewsletterForm() {
+  const [email, setEmail] = useState("");
+  const [website, setWebsite] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const subscribe = useMutation({
+    mutationFn: (body: SubscribeBody) => api<{ ok: true }>("/api/newsletter", { body }),
+    onSuccess: () => {
+      setEmail("");
+      toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.email) return setFieldError(error.fields.email);
+      toast({ title: "Something went wrong", description: "Please try again later.", variant: "destructive" });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(null);
+    if (!email.trim() || subscribe.isPending) return;
+    subscribe.mutate({ email, website: website || undefined });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-2" noValidate aria-label="Newsletter">
+      <div className="flex gap-2">
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="Enter your email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? "newsletter-error" : undefined}
+          className="min-w-0 flex-1 rounded-md border border-white/20 bg-white/10 px-3 py-2 text-sm text-white placeholder:text-slate-400"
+        />
+        <button
+          type="submit"
+          disabled={subscribe.isPending}
+          className="rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-amber-400 disabled:opacity-60"
+        >
+          Subscribe
+        </button>
+      </div>
+      {/* Honeypot: people never see or fill it. */}
+      <input
+        type="text"
+        name="website"
+        tabIndex={-1}
+        autoComplete="off"
+        aria-hidden="true"
+        value={website}
+        onChange={(event) => setWebsite(event.target.value)}
+        className="absolute -left-[9999px] h-0 w-0 opacity-0"
+      />
+      {fieldError && (
+        <p id="newsletter-error" role="alert" className="text-sm text-amber-300">
+          {fieldError}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { LoginBody, StaffUser } from "~/shared/schemas/auth";
+import { api, ApiError } from "~/web/lib/api";
+
+export const SESSION_KEY = ["auth", "me"] as const;
+
+/** The signed-in staff member, or null when nobody is signed in. */
+export function useStaffSession() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async () => {
+      try {
+        return await api<StaffUser>("/api/auth/me");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api<StaffUser>("/api/auth/login", { body }),
+    onSuccess: (user) => queryClient.setQueryData(SESSION_KEY, user),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api("/api/auth/logout", { method: "POST" }),
+    onSettled: () => {
+      // Everything cached belonged to the person who just left.
+      queryClient.clear();
+      queryClient.setQueryData(SESSION_KEY, null);
+    },
+  });
+}

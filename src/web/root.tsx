@@ -1,0 +1,60 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Tooltip } from "radix-ui";
+import { useState, type ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { TOOLTIP } from "~/shared/constants";
+import type { Route } from "./+types/root";
+import { Toaster } from "./components/ui/toaster";
+import { createQueryClient } from "./lib/query-client";
+import "./app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { publicBaseUrl: context.publicBaseUrl };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3730a3" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Tooltip.Provider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
+        <Outlet />
+        <Toaster />
+      </Tooltip.Provider>
+    </QueryClientProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto grid min-h-screen max-w-xl place-content-center gap-3 p-6 text-center">
+      <h1 className="text-2xl font-bold">{status === 404 ? "404 Page Not Found" : "Something went wrong"}</h1>
+      <p className="text-slate-600">
+        {status === 404 ? "Did you forget to add the page to the router?" : "Please reload the page or try again later."}
+      </p>
+      <a className="text-brand-600 underline" href="/">
+        Go to the homepage
+      </a>
+    </main>
+  );
+}

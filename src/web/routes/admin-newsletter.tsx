@@ -1,0 +1,112 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { AREA_ROLES } from "~/shared/roles";
+import type { Page } from "~/shared/schemas/common";
+import type { Subscriber } from "~/shared/schemas/newsletter";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { inputClass } from "~/web/components/ui/field";
+import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
+import { StaffArea } from "~/web/features/staff-auth/staff-area";
+import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
+import { useLogout } from "~/web/features/staff-auth/use-staff-session";
+import { api } from "~/web/lib/api";
+
+export const meta = () => [{ title: "Newsletter subscribers" }, { name: "robots", content: "noindex" }];
+
+const PAGE_SIZE = 50;
+const formatDate = (iso: string) => new Date(iso).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" });
+
+function Subscribers() {
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ["newsletter", "subscribers", q, page],
+    queryFn: () =>
+      api<Page<Subscriber>>(`/api/newsletter/subscribers?${new URLSearchParams({ q, page: String(page), pageSize: String(PAGE_SIZE) })}`),
+    placeholderData: keepPreviousData,
+  });
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1.5">
+          <label htmlFor="subscriber-search" className="text-sm font-medium">
+            Search by e-mail
+          </label>
+          <input
+            id="subscriber-search"
+            className={`${inputClass} w-72`}
+            value={q}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <a className={buttonClass("secondary")} href="/api/newsletter/subscribers.csv" download>
+          Export CSV
+        </a>
+      </div>
+      {list.isPending ? (
+        <p className="text-slate-600">Loading subscribers...</p>
+      ) : list.isError ? (
+        <p className="text-red-700">Failed to fetch subscribers.</p>
+      ) : list.data.items.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">No subscribers yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Newsletter subscribers</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th className="p-3">Email</th>
+                <th className="p-3">Subscribed</th>
+                <th className="p-3">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((s) => (
+                <tr key={s.id} className="border-t border-slate-200">
+                  <td className="p-3">{s.email}</td>
+                  <td className="p-3">{formatDate(s.subscribedAt)}</td>
+                  <td className="p-3">{s.unsubscribedAt ? `Unsubscribed ${formatDate(s.unsubscribedAt)}` : "Subscribed"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.data && (
+        <div className="flex items-center justify-between text-sm text-slate-600">
+          <span>
+            {list.data.total} subscriber{list.data.total === 1 ? "" : "s"} · page {page} of {pages}
+          </span>
+          <span className="flex gap-2">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default function AdminNewsletterPage() {
+  const logout = useLogout();
+  return (
+    <StaffArea roles={AREA_ROLES.newsletter} areaName="newsletter subscribers" signIn={<AdminSignIn />}>
+      {(user) => (
+        <StaffFrame title="Newsletter subscribers" user={user} onLogout={() => logout.mutate()}>
+          <a href="/admin" className="mb-4 inline-block text-sm text-brand-600 underline">
+            ← Admin Dashboard
+          </a>
+          <Subscribers />
+        </StaffFrame>
+      )}
+    </StaffArea>
+  );
+}

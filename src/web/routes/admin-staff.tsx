@@ -1,0 +1,167 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { AREA_ROLES, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/shared/roles";
+import type { CreateStaffBody, StaffMember, UpdateStaffBody } from "~/shared/schemas/staff";
+import { Button } from "~/web/components/ui/button";
+import { Field } from "~/web/components/ui/field";
+import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
+import { StaffArea } from "~/web/features/staff-auth/staff-area";
+import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
+import { useLogout } from "~/web/features/staff-auth/use-staff-session";
+import { api, ApiError } from "~/web/lib/api";
+import { toast } from "~/web/lib/toast";
+
+export const meta = () => [{ title: "Staff accounts" }, { name: "robots", content: "noindex" }];
+
+const STAFF_KEY = ["staff"];
+
+function RoleChecks({ value, onChange, legend }: { value: StaffRole[]; onChange: (roles: StaffRole[]) => void; legend: string }) {
+  return (
+    <fieldset className="flex flex-wrap gap-3">
+      <legend className="sr-only">{legend}</legend>
+      {STAFF_ROLES.map((role) => (
+        <label key={role} className="flex items-center gap-1.5 text-sm">
+          <input
+            type="checkbox"
+            checked={value.includes(role)}
+            onChange={(e) => onChange(e.target.checked ? [...value, role] : value.filter((r) => r !== role))}
+          />
+          {ROLE_LABELS[role]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function AddStaffForm() {
+  const queryClient = useQueryClient();
+  const empty = { email: "", name: "", password: "", roles: [] as StaffRole[] };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = useMutation({
+    mutationFn: (body: CreateStaffBody) => api<StaffMember>("/api/staff", { body }),
+    onSuccess: (member) => {
+      setForm(empty);
+      toast({ title: "Staff account added", description: `${member.name} can now sign in.` });
+      void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length) return setErrors(error.fields);
+      toast({ title: "Error", description: error.message, variant: "destructive" });
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    add.mutate(form);
+  };
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="add-staff">
+      <h2 id="add-staff" className="text-lg font-semibold text-brand-900">
+        Add a staff account
+      </h2>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Field label="Full name" value={form.name} error={errors.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <Field label="Email" type="email" value={form.email} error={errors.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <Field
+          label="Initial password (12+ characters)"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          error={errors.password}
+          onChange={(e) => setForm({ ...form, password: e.target.value })}
+        />
+      </div>
+      <RoleChecks legend="Roles" value={form.roles} onChange={(roles) => setForm({ ...form, roles })} />
+      {errors.roles && <p className="text-sm text-red-700">{errors.roles}</p>}
+      <div>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? "Adding..." : "Add staff account"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) {
+  const queryClient = useQueryClient();
+  const [roles, setRoles] = useState<StaffRole[]>(member.roles);
+  const update = useMutation({
+    mutationFn: (body: UpdateStaffBody) => api<StaffMember>(`/api/staff/${member.id}`, { method: "PATCH", body }),
+    onSuccess: () => {
+      toast({ title: "Staff account updated" });
+      void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+    },
+    onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+  });
+  const changed = roles.join() !== member.roles.join();
+  return (
+    <tr className="border-t border-slate-200 align-top">
+      <td className="p-3">
+        <div className="font-medium">{member.name}</div>
+        <div className="text-slate-600">{member.email}</div>
+      </td>
+      <td className="p-3">
+        <RoleChecks legend={`Roles of ${member.name}`} value={roles} onChange={setRoles} />
+      </td>
+      <td className="p-3">{member.disabled ? "Disabled" : "Active"}</td>
+      <td className="p-3 text-slate-600">{member.lastLoginAt ? new Date(member.lastLoginAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" }) : "Never"}</td>
+      <td className="flex flex-wrap gap-2 p-3">
+        <Button variant="secondary" disabled={!changed || update.isPending} onClick={() => update.mutate({ roles })}>
+          Save roles
+        </Button>
+        {!isSelf && (
+          <Button variant={member.disabled ? "secondary" : "danger"} disabled={update.isPending} onClick={() => update.mutate({ disabled: !member.disabled })}>
+            {member.disabled ? "Enable" : "Disable"}
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function StaffList({ selfEmail }: { selfEmail: string }) {
+  const staff = useQuery({ queryKey: STAFF_KEY, queryFn: () => api<StaffMember[]>("/api/staff") });
+  if (staff.isPending) return <p className="text-slate-600">Loading staff...</p>;
+  if (staff.isError) return <p className="text-red-700">Failed to fetch staff accounts.</p>;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Staff accounts</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th className="p-3">Person</th>
+            <th className="p-3">Roles</th>
+            <th className="p-3">Status</th>
+            <th className="p-3">Last sign-in</th>
+            <th className="p-3">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {staff.data.map((member) => (
+            <StaffRow key={`${member.id}:${member.roles.join()}`} member={member} isSelf={member.email === selfEmail} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function AdminStaffPage() {
+  const logout = useLogout();
+  return (
+    <StaffArea roles={AREA_ROLES.staffAccounts} areaName="staff accounts" signIn={<AdminSignIn />}>
+      {(user) => (
+        <StaffFrame title="Staff accounts" subtitle="Who can sign in, and to which areas" user={user} onLogout={() => logout.mutate()}>
+          <div className="grid gap-6">
+            <a href="/admin" className="text-sm text-brand-600 underline">
+              ← Admin Dashboard
+            </a>
+            <AddStaffForm />
+            <StaffList selfEmail={user.email} />
+          </div>
+        </StaffFrame>
+      )}
+    </StaffArea>
+  );
+}

@@ -1,0 +1,53 @@
+import { Tabs } from "radix-ui";
+import { AREA_ROLES } from "~/shared/roles";
+import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
+import { StaffArea } from "~/web/features/staff-auth/staff-area";
+import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
+import { useLogout } from "~/web/features/staff-auth/use-staff-session";
+import { toast } from "~/web/lib/toast";
+
+export const meta = () => [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+
+/** The five tabs of the spec; each is filled by the issue that builds it. */
+const TABS = [
+  { value: "applications", label: "Applications" },
+  { value: "reports", label: "Simulation Reports" },
+  { value: "downloads", label: "Downloads" },
+  { value: "emails", label: "Email Notifications" },
+  { value: "mentors", label: "Mentors" },
+];
+
+export default function AdminPage() {
+  const logout = useLogout();
+  return (
+    <StaffArea roles={AREA_ROLES.adminDashboard} areaName="the admin dashboard" signIn={<AdminSignIn />}>
+      {(user) => (
+        <StaffFrame
+          title="Admin Dashboard"
+          user={user}
+          onLogout={() => logout.mutate(undefined, { onSuccess: () => toast({ title: "Logged out" }) })}
+        >
+          <Tabs.Root defaultValue="applications" className="grid gap-6">
+            <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1">
+              {TABS.map((tab) => (
+                <Tabs.Trigger
+                  key={tab.value}
+                  value={tab.value}
+                  className="rounded-md px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm"
+                >
+                  {tab.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {TABS.map((tab) => (
+              <Tabs.Content key={tab.value} value={tab.value} className="rounded-xl border border-slate-200 bg-white p-8">
+                <h2 className="text-lg font-semibold text-brand-900">{tab.label}</h2>
+                <p className="mt-2 text-slate-600">This section is coming soon.</p>
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </StaffFrame>
+      )}
+    </StaffArea>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { CRM_LOGIN_DELAY_MS } from "~/shared/constants";
+import { AREA_ROLES, hasAnyRole } from "~/shared/roles";
+import { StaffLoginForm } from "~/web/features/staff-auth/staff-login-form";
+import { useStaffSession } from "~/web/features/staff-auth/use-staff-session";
+import { toast } from "~/web/lib/toast";
+
+export const meta = () => [{ title: "CRM Access" }, { name: "robots", content: "noindex" }];
+
+const localPart = (email: string) => email.split("@")[0] ?? email;
+
+export default function CrmLoginPage() {
+  const navigate = useNavigate();
+  const session = useStaffSession();
+  const user = session.data;
+  useEffect(() => {
+    if (user && hasAnyRole(user.roles, AREA_ROLES.crm)) void navigate("/crm", { replace: true });
+  }, [user, navigate]);
+
+  return (
+    <StaffLoginForm
+      title="CRM Access"
+      subtitle="Sign in to manage leads and the sales pipeline"
+      submitLabel="Access CRM Dashboard"
+      busyLabel="Authenticating..."
+      delayMs={CRM_LOGIN_DELAY_MS}
+      note="Access is limited to staff accounts with the Sales role."
+      onSuccess={(signedIn) => {
+        toast({ title: "Login successful", description: `Welcome to CRM Dashboard, ${localPart(signedIn.email)}` });
+        void navigate("/crm");
+      }}
+      onInvalid={() =>
+        toast({ title: "Login failed", description: "Invalid email or password. Please check your credentials.", variant: "destructive" })
+      }
+      onFailure={() => toast({ title: "Login error", description: "Something went wrong. Please try again.", variant: "destructive" })}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import { ArrowRight, CalendarCheck, ClipboardCheck, Users } from "lucide-react";
+import { Link } from "react-router";
+import { SITE_DESCRIPTION, SITE_NAME } from "~/shared/constants";
+import { buttonClass } from "~/web/components/ui/button";
+import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
+import { useSectionScroll } from "~/web/lib/section-scroll";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: SITE_NAME,
+    description: SITE_DESCRIPTION,
+    path: "/",
+    baseUrl: baseUrlFrom(matches),
+  });
+
+const EMPLOYER_STEPS = [
+  { icon: CalendarCheck, title: "Tell us the role", text: "Book a call and describe the generalist you need: founder's office, strategy, general management." },
+  { icon: ClipboardCheck, title: "Candidates do the work", text: "Shortlisted people play a job simulation of a real business case, scored on six dimensions." },
+  { icon: Users, title: "Meet proven people", text: "You interview candidates whose thinking and execution you have already seen." },
+];
+
+const PROGRAM = ["Onboarding (Assessment)", "Week 1 Execution", "Week 2 Strategy", "Week 3 Communication", "Week 4 Leadership", "Week 5 Growth", "Week 6 Integration"];
+
+export default function Home() {
+  const scrollTo = useSectionScroll();
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto grid max-w-5xl gap-6 px-4 py-20 text-center sm:px-6 sm:py-28">
+          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
+            Hiring and skilling generalists through job simulations
+          </h1>
+          <p className="mx-auto max-w-2xl text-lg text-slate-700">
+            Startups see how candidates think and execute before they hire. Aspirants with 0-4 years of experience practise
+            the real work and become job-ready.
+          </p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <button type="button" className={buttonClass("primary", "px-6 py-3 text-base")} onClick={() => scrollTo("for-employers")}>
+              I'm hiring
+            </button>
+            <button type="button" className={buttonClass("secondary", "px-6 py-3 text-base")} onClick={() => scrollTo("for-aspirants")}>
+              I'm an aspirant
+            </button>
+          </div>
+        </div>
+      </section>
+
+      <section id="for-employers" aria-labelledby="employers-title" className="scroll-mt-20 py-16">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
+          <div className="grid gap-3 text-center">
+            <h2 id="employers-title" className="text-3xl font-bold text-brand-900">
+              For Employers
+            </h2>
+            <p className="mx-auto max-w-2xl text-slate-700">
+              Find generalist talent for roles such as Founder's Office, Strategy Associate and General Management.
+            </p>
+          </div>
+          <ol className="grid gap-6 md:grid-cols-3">
+            {EMPLOYER_STEPS.map((step, index) => (
+              <li key={step.title} className="grid gap-3 rounded-xl border border-slate-200 p-6">
+                <step.icon className="size-8 text-brand-600" aria-hidden />
+                <h3 className="text-lg font-semibold">
+                  {index + 1}. {step.title}
+                </h3>
+                <p className="text-sm text-slate-700">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section id="for-aspirants" aria-labelledby="aspirants-title" className="scroll-mt-20 bg-slate-50 py-16">
+        <div className="mx-auto grid max-w-4xl gap-5 px-4 text-center sm:px-6">
+          <h2 id="aspirants-title" className="text-3xl font-bold text-brand-900">
+            For Aspirants
+          </h2>
+          <p className="text-slate-700">
+            Try a free diagnostic simulation: no registration, instant results. See how you handle a real business case
+            and where to grow.
+          </p>
+          <div>
+            <Link to="/simulations" className={buttonClass("primary", "px-6 py-3 text-base")}>
+              Explore simulations <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="program-title" className="py-16">
+        <div className="mx-auto grid max-w-5xl gap-6 px-4 sm:px-6">
+          <h2 id="program-title" className="text-center text-3xl font-bold text-brand-900">
+            Founder's Find: 6 weeks to job readiness
+          </h2>
+          <ol className="flex flex-wrap justify-center gap-2">
+            {PROGRAM.map((step) => (
+              <li key={step} className="rounded-full bg-brand-50 px-4 py-2 text-sm font-medium text-brand-700">
+                {step}
+              </li>
+            ))}
+          </ol>
+          <div className="text-center">
+            <Link to="/founders-find" className={buttonClass("secondary")}>
+              Learn about the program
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
