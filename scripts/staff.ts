@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { passwordSchema, rolesSchema } from "~/shared/schemas/staff";
-import { ConfigError, loadConfig } from "~/server/config";
+import { ConfigError, loadConfig, loadDotEnv } from "~/server/config";
 import { DatabaseUnavailableError } from "~/server/db/client";
 import { DataDirLockedError } from "~/server/db/data-dir-lock";
 import { openConfiguredDatabase } from "~/server/db/open";
@@ -37,6 +37,7 @@ async function main() {
   const [command, email] = positionals;
   if (!command || (command !== "list" && !email)) throw new AppError("invalid", USAGE);
 
+  loadDotEnv();
   const config = loadConfig();
   const { database, release } = await openConfiguredDatabase(config);
   try {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -17,14 +18,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Founder's Find <no-reply@localhost>"),
-  STAFF_NOTIFY_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
-  GA_MEASUREMENT_ID: z
-    .string()
-    .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
-    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
@@ -37,15 +32,17 @@ export interface Config {
   sessionSecret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
-  staffNotifyEmail: string | null;
   publicBaseUrl: string;
-  gaMeasurementId: string | null;
   logLevel: string;
-  seedDemo: boolean;
   trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
+
+/** Reads ./.env into process.env when it exists; variables already set win. */
+export function loadDotEnv(file = ".env"): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
 
 /** Blank variables count as unset, so `FOO=` in a .env file means "use the default". */
 function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -69,11 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    staffNotifyEmail: e.STAFF_NOTIFY_EMAIL ?? null,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
-    gaMeasurementId: e.GA_MEASUREMENT_ID ?? null,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === "true",
     trustProxy: e.TRUST_PROXY === "true",
   };
 }

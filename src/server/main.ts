@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, type Config } from "./config";
+import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config";
 import { DatabaseUnavailableError } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { openConfiguredDatabase } from "./db/open";
@@ -28,7 +28,7 @@ interface Pages {
 }
 
 async function loadPages(config: Config): Promise<Pages> {
-  const context = { publicBaseUrl: config.publicBaseUrl, gaMeasurementId: config.gaMeasurementId };
+  const context = { publicBaseUrl: config.publicBaseUrl };
   if (dev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -48,6 +48,7 @@ async function start() {
   const startedAt = performance.now();
   let config: Config;
   try {
+    loadDotEnv();
     config = loadConfig(dev ? { NODE_ENV: "development", ...process.env } : process.env);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);

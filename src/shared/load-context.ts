@@ -6,7 +6,6 @@ import type {} from "react-router";
  */
 export type PublicLoadContext = {
   publicBaseUrl: string;
-  gaMeasurementId: string | null;
 };
 
 declare module "react-router" {

@@ -1,0 +1,64 @@
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+
+// End-to-end tests against the production build (`npm run test:e2e` builds first), in Debian's Chromium.
+// One server on PGlite always; a second on PostgreSQL when TEST_DATABASE_URL is set (each on a fresh database).
+const PGLITE_PORT = 3210;
+const POSTGRES_PORT = 3211;
+const withPostgres = !!process.env.TEST_DATABASE_URL;
+
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig["webServer"]>, unknown[]>;
+
+const server = (engine: "pglite" | "postgres", port: number): WebServer => ({
+  name: engine,
+  command: `npx tsx tests/e2e/start-server.ts ${engine} ${port}`,
+  url: `http://localhost:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: "ignore",
+  stderr: "pipe",
+  // SIGTERM lets the server close its database (and PGlite's lock file) instead of being killed.
+  gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+});
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: [server("pglite", PGLITE_PORT), ...(withPostgres ? [server("postgres", POSTGRES_PORT)] : [])],
+  projects: [
+    { name: "pglite", use: { baseURL: `http://localhost:${PGLITE_PORT}` } },
+    ...(withPostgres
+      ? [
+          {
+            name: "postgres",
+            use: { baseURL: `http://localhost:${POSTGRES_PORT}` },
+            // The process lifecycle test is about PGlite's data directory; it runs once, in the pglite project.
+            testIgnore: /lifecycle\.spec\.ts$/,
+          },
+        ]
+      : []),
+  ],
+});

@@ -1,0 +1,79 @@
+// Prepares a fresh database for one e2e server, adds the staff accounts, then runs the built server.
+//   npx tsx tests/e2e/start-server.ts <pglite|postgres> <port>
+// postgres needs TEST_DATABASE_URL (a server the tests may create and drop databases on).
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { loadConfig } from "~/server/config";
+import { openConfiguredDatabase } from "~/server/db/open";
+import { createStaff } from "~/server/features/staff/service";
+import { ACCOUNTS } from "./accounts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function usage(message: string): never {
+  console.error(`${message}\nUsage: npx tsx tests/e2e/start-server.ts <pglite|postgres> <port>`);
+  process.exit(2);
+}
+
+async function freshPostgres(port: number): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) usage("TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)");
+  const name = `ff_e2e_${port}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function main() {
+  const [engine, portArg] = process.argv.slice(2);
+  if (engine !== "pglite" && engine !== "postgres") usage(`Unknown engine: ${engine ?? "(none)"}`);
+  const port = Number(portArg);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) usage(`Not a port: ${portArg ?? "(none)"}`);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://localhost:${port}`,
+    LOG_LEVEL: "warn",
+  };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  if (engine === "pglite") {
+    const dataDir = path.join(root, "test-results", `e2e-data-${port}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    env.DATA_DIR = dataDir;
+  } else {
+    env.DATABASE_URL = await freshPostgres(port);
+  }
+
+  // Accounts go in before the server starts: PGlite's data dir admits one process at a time.
+  const { database, release } = await openConfiguredDatabase(loadConfig(env));
+  try {
+    for (const account of Object.values(ACCOUNTS)) await createStaff(database.db, account);
+  } finally {
+    await database.close();
+    release();
+  }
+
+  const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], { cwd: root, env, stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

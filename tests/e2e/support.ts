@@ -1,0 +1,40 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import type { E2eAccount } from "./accounts";
+
+/**
+ * Resolves once React Router's client has called hydrateRoot on the document. From then on React
+ * handles clicks and submits (hydrating synchronously if needed); before it, they are plain HTML.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+}
+
+/** The Radix toast viewport ("Notifications (F8)"); toasts are looked up inside it. */
+export const toastRegion = (page: Page): Locator => page.getByRole("region", { name: "Notifications (F8)" });
+
+export async function expectToast(page: Page, title: string, description?: string): Promise<Locator> {
+  const toast = toastRegion(page).getByRole("listitem").filter({ hasText: title });
+  await expect(toast.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(toast.getByText(description, { exact: true })).toBeVisible();
+  return toast;
+}
+
+/** Fills a staff sign-in form (admin, CRM or simulation admin) and submits it. */
+export async function signIn(page: Page, account: Pick<E2eAccount, "email" | "password">, submit = "Login"): Promise<void> {
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: submit, exact: true }).click();
+}
+
+/** An address no earlier run has used, so each run exercises a first sign-up. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Undoes the HTML escaping React applies to text and attributes. */
+export const decode = (text: string | undefined) =>
+  text
+    ?.replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");

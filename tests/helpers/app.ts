@@ -1,0 +1,49 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "~/server/app";
+import { loadConfig, type Config } from "~/server/config";
+import type { Db } from "~/server/db/client";
+import { SESSION_COOKIE } from "~/server/platform/sessions";
+import type { StaffRole } from "~/shared/roles";
+import { staffFactory, type StaffCredentials } from "../fixtures/staff";
+import { createTestDatabase } from "./database";
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/** The real app on a clean database, without pages (those are covered end to end). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: "http://localhost:3000", ...env });
+  const app = await buildApp({ config, database, secret: "test-secret-0123456789-0123456789-abcdef", logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+  return sessionCookie(response);
+}
+
+/** A staff member with these roles, already signed in: their cookie header and credentials. */
+export async function signedIn(ctx: TestContext, roles: StaffRole[]): Promise<StaffCredentials & { cookie: string }> {
+  const staff = await staffFactory(ctx.db, roles);
+  return { ...staff, cookie: await login(ctx.app, staff.email, staff.password) };
+}

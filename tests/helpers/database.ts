@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openPglite, openPostgres, type Database } from "~/server/db/client";
+import { runMigrations } from "~/server/db/migrate";
+
+export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "postgres";
+
+/**
+ * A clean, migrated database for one test file: an in-memory PGlite, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL that is dropped again by `drop()`.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (testEngine === "pglite") {
+    const database = await openPglite(null);
+    await runMigrations(database);
+    return { database, drop: () => database.close() };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
+  const name = `ff_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  await runMigrations(database);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "~/shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
+  "~/server": fileURLToPath(new URL("./src/server", import.meta.url)),
+  "~/web": fileURLToPath(new URL("./src/web", import.meta.url)),
+};
+
+/** Integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set. */
+const engines = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      ...engines.map((engine) => ({
+        resolve: { alias },
+        test: {
+          name: `api-${engine}`,
+          include: ["tests/api/**/*.test.ts"],
+          env: { TEST_ENGINE: engine },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
