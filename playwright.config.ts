@@ -2,8 +2,9 @@ import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 
 // End-to-end tests against the production build (`npm run test:e2e` builds first), in Debian's Chromium.
 // One server on PGlite always; a second on PostgreSQL when TEST_DATABASE_URL is set (each on a fresh database).
-const PGLITE_PORT = 3210;
-const POSTGRES_PORT = 3211;
+// E2E_PORT lets several checkouts run their browser tests side by side.
+const PGLITE_PORT = Number(process.env.E2E_PORT ?? 3210);
+const POSTGRES_PORT = PGLITE_PORT + 1;
 const withPostgres = !!process.env.TEST_DATABASE_URL;
 
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig["webServer"]>, unknown[]>;
@@ -25,7 +26,9 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  workers: 2,
+  // One worker: on this 2-core machine a second browser competing with the servers slows React's
+  // rendering enough to lose the site's fixed 100 ms section-scroll wait now and then (see the report).
+  workers: 1,
   retries: 0,
   reporter: "list",
   timeout: 30_000,

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMiddie from "@fastify/middie";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -18,6 +19,8 @@ import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
 import { staffRoutes } from "./features/staff/routes";
+import { mentorRoutes } from "./features/mentors/routes";
+import { analyticsRoutes } from "./features/analytics/routes";
 
 export interface AppOptions {
   config: Config;
@@ -31,7 +34,10 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-const FEATURES = [healthRoutes, authRoutes, staffRoutes, newsletterRoutes, openApiRoutes];
+/** Larger than any file we accept (5 MB), so an oversized upload still gets our own clear message. */
+const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+
+const FEATURES = [healthRoutes, authRoutes, staffRoutes, newsletterRoutes, mentorRoutes, analyticsRoutes, openApiRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -65,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.use(options.devMiddleware);
   }
   await app.register(fastifyCookie);
+  // Multipart uploads; routes check each file's type and size themselves (by content) and name the field.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, fieldSize: 64 * 1024 } });
   await registerOpenApi(app);
   registerSameOriginCheck(app, config.publicBaseUrl);
   registerAccessControl(app, options.secret);

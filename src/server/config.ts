@@ -21,6 +21,7 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
 });
 
 export interface Config {
@@ -35,6 +36,7 @@ export interface Config {
   publicBaseUrl: string;
   logLevel: string;
   trustProxy: boolean;
+  seedDemo: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -69,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
+    seedDemo: e.SEED_DEMO === "true",
   };
 }

@@ -13,6 +13,10 @@ import { startMailWorker } from "./platform/mail/worker";
 import type { PagesOptions } from "./platform/pages";
 import { projectRoot } from "./platform/project-root";
 import { loadSecret } from "./platform/secrets";
+import { seedDemoContent } from "./features/demo/seed";
+import { listMentors } from "./features/mentors/service";
+import type { Db } from "./db/client";
+import type { PublicLoadContext } from "~/shared/load-context";
 
 const dev = process.argv.includes("--dev");
 
@@ -27,8 +31,8 @@ interface Pages {
   vite?: ViteDevServer;
 }
 
-async function loadPages(config: Config): Promise<Pages> {
-  const context = { publicBaseUrl: config.publicBaseUrl };
+async function loadPages(config: Config, db: Db): Promise<Pages> {
+  const context: PublicLoadContext = { publicBaseUrl: config.publicBaseUrl, listMentors: () => listMentors(db) };
   if (dev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -64,8 +68,9 @@ async function start() {
   }
   const { database, release } = opened;
   const secret = await loadSecret(database.db, config.sessionSecret);
+  if (config.seedDemo && (await seedDemoContent(database.db))) console.info("Demo content loaded (first start).");
 
-  const { pages, clientDir, vite } = await loadPages(config);
+  const { pages, clientDir, vite } = await loadPages(config, database.db);
   const app = await buildApp({ config, database, secret, pages, clientDir, devMiddleware: vite?.middlewares });
 
   if (database.engine === "pglite") {

@@ -1,4 +1,5 @@
 import type {} from "react-router";
+import type { Mentor } from "./schemas/mentors";
 
 /**
  * What the server hands to React Router loaders. Public, read-only data only:
@@ -6,6 +7,7 @@ import type {} from "react-router";
  */
 export type PublicLoadContext = {
   publicBaseUrl: string;
+  listMentors(): Promise<Mentor[]>;
 };
 
 declare module "react-router" {

@@ -1,10 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Tooltip } from "radix-ui";
-import { useState, type ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useEffect, useState, type ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { TOOLTIP } from "~/shared/constants";
 import type { Route } from "./+types/root";
 import { Toaster } from "./components/ui/toaster";
+import { track } from "./lib/analytics";
 import { createQueryClient } from "./lib/query-client";
 import "./app.css";
 
@@ -34,6 +35,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const [queryClient] = useState(createQueryClient);
+  const { pathname } = useLocation();
+  // A page view on every route change (spec §1).
+  useEffect(() => track("page_view"), [pathname]);
   return (
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>

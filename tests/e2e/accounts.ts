@@ -8,6 +8,7 @@ export interface E2eAccount {
 
 export const ACCOUNTS = {
   admin: { email: "admin.e2e@example.com", name: "Ada Admin", password: "admin-e2e-password-1", roles: ["admin"] },
+  admissions: { email: "admissions.e2e@example.com", name: "Alex Admissions", password: "admissions-e2e-password-1", roles: ["admissions"] },
   sales: { email: "sales.e2e@example.com", name: "Sam Sales", password: "sales-e2e-password-1", roles: ["sales"] },
   content: { email: "content.e2e@example.com", name: "Cleo Content", password: "content-e2e-password-1", roles: ["content"] },
 } satisfies Record<string, E2eAccount>;

@@ -5,6 +5,9 @@ import { expectToast, signIn, uniqueEmail } from "./support";
 test("an admin adds a staff account and disables it", async ({ page }) => {
   await page.goto("/admin/staff");
   await signIn(page, ACCOUNTS.admin);
+  // The sign-in toast comes after the form's deliberate 1 s delay; waiting for it keeps it from
+  // replacing the toast this test looks for (one toast at a time).
+  await expectToast(page, "Login successful", "Welcome to the admin dashboard");
   await expect(page.getByRole("heading", { name: "Staff accounts", level: 1 })).toBeVisible();
 
   const email = uniqueEmail("staff");
@@ -21,7 +24,7 @@ test("an admin adds a staff account and disables it", async ({ page }) => {
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("cell", { name: "Active", exact: true })).toBeVisible();
   await expect(row.getByRole("checkbox", { name: "Admissions" })).toBeChecked();
-  await expect(row.getByRole("checkbox", { name: "Admin" })).not.toBeChecked();
+  await expect(row.getByRole("checkbox", { name: "Admin", exact: true })).not.toBeChecked();
 
   await row.getByRole("button", { name: "Disable" }).click();
   await expectToast(page, "Staff account updated");

@@ -5,10 +5,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { loadConfig } from "~/server/config";
-import { openConfiguredDatabase } from "~/server/db/open";
-import { createStaff } from "~/server/features/staff/service";
-import { ACCOUNTS } from "./accounts";
+import { seedStaff } from "./seed-staff";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -46,9 +43,11 @@ async function main() {
     PORT: String(port),
     PUBLIC_BASE_URL: `http://localhost:${port}`,
     LOG_LEVEL: "warn",
+    // Blank counts as unset for the server, and keeps a developer's .env from filling these in.
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    TRUST_PROXY: "false",
   };
-  delete env.DATABASE_URL;
-  delete env.DATA_DIR;
   if (engine === "pglite") {
     const dataDir = path.join(root, "test-results", `e2e-data-${port}`);
     rmSync(dataDir, { recursive: true, force: true });
@@ -58,13 +57,7 @@ async function main() {
   }
 
   // Accounts go in before the server starts: PGlite's data dir admits one process at a time.
-  const { database, release } = await openConfiguredDatabase(loadConfig(env));
-  try {
-    for (const account of Object.values(ACCOUNTS)) await createStaff(database.db, account);
-  } finally {
-    await database.close();
-    release();
-  }
+  await seedStaff(env);
 
   const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], { cwd: root, env, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -21,6 +21,7 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** Fills a staff sign-in form (admin, CRM or simulation admin) and submits it. */
 export async function signIn(page: Page, account: Pick<E2eAccount, "email" | "password">, submit = "Login"): Promise<void> {
+  await waitForHydration(page);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: submit, exact: true }).click();

@@ -86,3 +86,8 @@ export const auditEvent = pgTable("audit_event", {
   detail: jsonb("detail").notNull().default(sql`'{}'::jsonb`),
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export * from "./tables/files";
+export * from "./tables/leads";
+export * from "./tables/mentors";
+export * from "./tables/analytics";

@@ -5,17 +5,9 @@ import { StaffArea } from "~/web/features/staff-auth/staff-area";
 import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
 import { useLogout } from "~/web/features/staff-auth/use-staff-session";
 import { toast } from "~/web/lib/toast";
+import { ADMIN_TABS } from "~/web/features/admin-tabs/tabs";
 
 export const meta = () => [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
-
-/** The five tabs of the spec; each is filled by the issue that builds it. */
-const TABS = [
-  { value: "applications", label: "Applications" },
-  { value: "reports", label: "Simulation Reports" },
-  { value: "downloads", label: "Downloads" },
-  { value: "emails", label: "Email Notifications" },
-  { value: "mentors", label: "Mentors" },
-];
 
 export default function AdminPage() {
   const logout = useLogout();
@@ -29,7 +21,7 @@ export default function AdminPage() {
         >
           <Tabs.Root defaultValue="applications" className="grid gap-6">
             <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1">
-              {TABS.map((tab) => (
+              {ADMIN_TABS.map((tab) => (
                 <Tabs.Trigger
                   key={tab.value}
                   value={tab.value}
@@ -39,10 +31,9 @@ export default function AdminPage() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            {TABS.map((tab) => (
-              <Tabs.Content key={tab.value} value={tab.value} className="rounded-xl border border-slate-200 bg-white p-8">
-                <h2 className="text-lg font-semibold text-brand-900">{tab.label}</h2>
-                <p className="mt-2 text-slate-600">This section is coming soon.</p>
+            {ADMIN_TABS.map((tab) => (
+              <Tabs.Content key={tab.value} value={tab.value}>
+                <tab.Component />
               </Tabs.Content>
             ))}
           </Tabs.Root>

@@ -38,7 +38,7 @@ export function SiteFooter() {
             </span>
           ))}
         </div>
-        <div className="grid content-start gap-3">
+        <div className="grid grid-cols-1 content-start gap-3">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Newsletter</h2>
           <p className="text-sm text-slate-300">New cohorts, new simulations and guides to generalist roles.</p>
           <NewsletterForm />

@@ -44,6 +44,7 @@ export function NewsletterForm() {
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? "newsletter-error" : undefined}
+          size={12}
           className="min-w-0 flex-1 rounded-md border border-white/20 bg-white/10 px-3 py-2 text-sm text-white placeholder:text-slate-400"
         />
         <button

@@ -1,0 +1,7 @@
+import type { AnalyticsEvent } from "~/shared/schemas/analytics";
+import type { Db } from "../../db/client";
+import { analyticsEvent } from "../../db/schema";
+
+export async function recordEvents(db: Db, events: AnalyticsEvent[]): Promise<void> {
+  await db.insert(analyticsEvent).values(events.map((e) => ({ name: e.name, path: e.path ?? null, params: e.params ?? {} })));
+}

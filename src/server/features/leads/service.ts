@@ -1,0 +1,72 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { lead, type LeadSource } from "../../db/schema";
+
+export interface LeadEngagement {
+  email: string;
+  source: LeadSource;
+  fullName?: string;
+  /** As typed, with or without country code; stored as digits. */
+  mobile?: string;
+  linkedIn?: string;
+  currentProfile?: string;
+  motivation?: string;
+  resumeFileId?: string;
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export const normaliseMobile = (mobile: string | undefined) => {
+  const digits = (mobile ?? "").replace(/\D/g, "");
+  return digits.length >= 6 ? digits : null;
+};
+
+const FLAG = {
+  application: "hasApplication",
+  brochure_download: "hasBrochureDownload",
+  simulation_attempt: "hasSimulation",
+} as const;
+
+/**
+ * Creates or updates the person's lead at once (PRODUCT.md §4): matched on normalised e-mail,
+ * then on mobile; fills what was empty, records the engagement, keeps the first source.
+ */
+export async function recordLeadEngagement(db: Db, engagement: LeadEngagement): Promise<string> {
+  const email = normaliseEmail(engagement.email);
+  const mobile = normaliseMobile(engagement.mobile);
+  const [byEmail] = await db.select().from(lead).where(eq(lead.email, email)).limit(1);
+  const [byMobile] = byEmail || !mobile ? [] : await db.select().from(lead).where(eq(lead.mobile, mobile)).limit(1);
+  const existing = byEmail ?? byMobile;
+  const flag = FLAG[engagement.source];
+  if (!existing) {
+    const [row] = await db
+      .insert(lead)
+      .values({
+        email,
+        mobile,
+        fullName: engagement.fullName?.trim() ?? "",
+        linkedIn: engagement.linkedIn,
+        currentProfile: engagement.currentProfile,
+        motivation: engagement.motivation,
+        resumeFileId: engagement.resumeFileId,
+        sourceType: engagement.source,
+        [flag]: true,
+      })
+      .onConflictDoUpdate({ target: lead.email, set: { [flag]: true, updatedAt: sql`now()` } })
+      .returning({ id: lead.id });
+    return row!.id;
+  }
+  await db
+    .update(lead)
+    .set({
+      [flag]: true,
+      fullName: existing.fullName || engagement.fullName?.trim() || "",
+      mobile: existing.mobile ?? mobile,
+      linkedIn: existing.linkedIn ?? engagement.linkedIn,
+      currentProfile: engagement.currentProfile ?? existing.currentProfile,
+      motivation: engagement.motivation ?? existing.motivation,
+      resumeFileId: engagement.resumeFileId ?? existing.resumeFileId,
+      updatedAt: new Date(),
+    })
+    .where(eq(lead.id, existing.id));
+  return existing.id;
+}

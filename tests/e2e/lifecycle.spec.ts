@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS } from "./accounts";
+
+// The built server as an operator runs it: one process per PGlite data directory, clean exit on SIGTERM.
+const root = path.resolve(import.meta.dirname, "../..");
+const children: ChildProcess[] = [];
+let dataDir = "";
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(port: number): Run {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    // Blank counts as unset, and keeps a .env file from pointing the server at PostgreSQL.
+    DATABASE_URL: "",
+    SMTP_URL: "",
+  };
+  const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  // "close", not "exit": by then all of its output has been read.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves when the server logs that it listens; fails if it exits first. */
+function ready(run: Run): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (run.output().includes("Site ready at")) {
+        run.child.stdout!.off("data", check);
+        resolve();
+      }
+    };
+    run.child.stdout!.on("data", check);
+    check();
+    void run.exited.then((code) => reject(new Error(`server exited with ${code} before it was ready:\n${run.output()}`)));
+  });
+}
+
+async function health(port: number) {
+  const response = await fetch(`http://localhost:${port}/api/health`);
+  return { status: response.status, body: await response.json() };
+}
+
+/** Adds the e2e staff accounts to the data directory (before any server holds it). */
+async function seedStaff() {
+  const tsx = path.join(root, "node_modules/.bin/tsx");
+  const child = spawn(tsx, [path.join(root, "tests/e2e/seed-staff.ts")], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  children.push(child);
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  expect(code, "seed-staff.ts exit code").toBe(0);
+}
+
+async function signIn(port: number): Promise<string> {
+  const response = await fetch(`http://localhost:${port}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("ff_session="));
+  expect(cookie).toBeDefined();
+  return cookie!.split(";")[0]!;
+}
+
+async function me(port: number, cookie: string) {
+  const response = await fetch(`http://localhost:${port}/api/auth/me`, { headers: { cookie } });
+  return { status: response.status, body: response.ok ? await response.json() : null };
+}
+
+test.beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "ff-e2e-lifecycle-"));
+});
+
+test.afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await gone;
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("one server per data directory, clean exit on SIGTERM, data kept across restarts", async () => {
+  // Four cold starts of PGlite (seed, server, refused second server, restart) on a busy 2-core machine.
+  test.setTimeout(120_000);
+  const port = await freePort();
+  await seedStaff();
+
+  const first = startServer(port);
+  await ready(first);
+  expect(await health(port)).toEqual({ status: 200, body: { status: "ok", engine: "pglite", database: "up" } });
+  expect(existsSync(path.join(dataDir, "server.lock"))).toBe(true);
+  // Something to find after the restart: a session, signed with the secret kept in the database.
+  const cookie = await signIn(port);
+
+  const second = startServer(await freePort());
+  expect(await second.exited).toBeGreaterThan(0);
+  expect(second.output()).toContain("in use by another process");
+  expect(await health(port)).toMatchObject({ status: 200 });
+
+  first.child.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+  expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+
+  const again = startServer(port);
+  await ready(again);
+  expect(await health(port)).toEqual({ status: 200, body: { status: "ok", engine: "pglite", database: "up" } });
+  // Accounts, sessions and the session secret were kept: the session from before the restart still works.
+  expect(await me(port, cookie)).toEqual({ status: 200, body: { name: ACCOUNTS.admin.name, email: ACCOUNTS.admin.email, roles: ["admin"] } });
+
+  again.child.kill("SIGTERM");
+  expect(await again.exited).toBe(0);
+  expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+});
