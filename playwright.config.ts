@@ -26,8 +26,7 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  // One worker: on this 2-core machine a second browser competing with the servers slows React's
-  // rendering enough to lose the site's fixed 100 ms section-scroll wait now and then (see the report).
+  // One worker: on a 2-core machine the servers (one per engine) and one browser already fill the CPU.
   workers: 1,
   retries: 0,
   reporter: "list",

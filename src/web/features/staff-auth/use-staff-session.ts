@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LoginBody, StaffUser } from "~/shared/schemas/auth";
-import { api, ApiError } from "~/web/lib/api";
+import { api, ApiError, atLeast } from "~/web/lib/api";
 
 export const SESSION_KEY = ["auth", "me"] as const;
 
@@ -19,12 +19,19 @@ export function useStaffSession() {
   });
 }
 
-export function useLogin() {
-  const queryClient = useQueryClient();
+/**
+ * Signs in, taking at least `minimumMs` (the spec's deliberate pace), and only then shows the
+ * signed-in area, so the sign-in's own toast and redirect never land after the area is in use.
+ */
+export function useLogin(minimumMs: number) {
   return useMutation({
-    mutationFn: (body: LoginBody) => api<StaffUser>("/api/auth/login", { body }),
-    onSuccess: (user) => queryClient.setQueryData(SESSION_KEY, user),
+    mutationFn: (body: LoginBody) => atLeast(minimumMs, api<StaffUser>("/api/auth/login", { body })),
   });
+}
+
+export function useSetSession() {
+  const queryClient = useQueryClient();
+  return (user: StaffUser) => queryClient.setQueryData(SESSION_KEY, user);
 }
 
 export function useLogout() {
