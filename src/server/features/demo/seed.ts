@@ -35,7 +35,7 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
 async function seedDemoSimulations(db: Db): Promise<void> {
   for (const { colors, ...input } of [...DEMO_SIMULATIONS].reverse()) {
     const png = await sharp(Buffer.from(demoImageSvg(input.title, colors))).png().toBuffer();
-    const { imageUrl } = await storeImage(db, "simulation-image", png, "demo.png");
+    const { imageUrl } = await storeImage(db, "simulation-image", png);
     await createSimulation(db, { ...input, imageUrl });
   }
 }

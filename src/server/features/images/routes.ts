@@ -8,12 +8,12 @@ import { readImage, storeImage } from "./service";
 
 const imageUrlSchema = z.object({ imageUrl: z.string() });
 
-async function uploadedImage(request: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
+async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw invalid("image", IMAGE_MESSAGES.missing);
   const file = await request.file();
   if (!file || file.fieldname !== "image") throw invalid("image", IMAGE_MESSAGES.missing);
   try {
-    return { data: await file.toBuffer(), fileName: file.filename };
+    return await file.toBuffer();
   } catch {
     // Over the multipart hard limit (8 MB): the same answer as any file over 5 MB.
     throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLarge });
@@ -24,8 +24,7 @@ export async function imageRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["images"];
   const upload = (kind: ImageKind) => async (request: FastifyRequest) => {
-    const { data, fileName } = await uploadedImage(request);
-    return storeImage(app.db, kind, data, fileName);
+    return storeImage(app.db, kind, await uploadedImage(request));
   };
 
   api.post("/api/upload/simulation-image", {

@@ -22,7 +22,7 @@ async function resize(data: Buffer, width: number): Promise<Buffer> {
  * Checks an upload by content and size, then stores it once per content (the key is its hash) as
  * WebP at each width the pages use. Answers the URL of the widest copy.
  */
-export async function storeImage(db: Db, kind: ImageKind, data: Buffer, fileName: string): Promise<{ imageUrl: string }> {
+export async function storeImage(db: Db, kind: ImageKind, data: Buffer): Promise<{ imageUrl: string }> {
   await checkUpload(data, {
     field: "image",
     maxBytes: IMAGE_MAX_BYTES - 1,
