@@ -35,7 +35,14 @@ export function SimulationDialog({ simulation, onClose, person }: SimulationDial
                 <Dialog.Close asChild>
                   <Button variant="secondary">Cancel</Button>
                 </Dialog.Close>
-                <Button onClick={() => startSimulation(simulation, person)}>Start Simulation</Button>
+                <Button
+                  onClick={() => {
+                    startSimulation(simulation, person);
+                    onClose();
+                  }}
+                >
+                  Start Simulation
+                </Button>
               </div>
               <Dialog.Close aria-label="Close" className="absolute top-4 right-4 rounded p-1 text-slate-500 hover:bg-slate-100">
                 <X className="size-5" aria-hidden />
