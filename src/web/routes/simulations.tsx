@@ -92,6 +92,7 @@ function Library({ simulations, selected }: Route.ComponentProps["loaderData"]) 
                     simulation={simulation}
                     highlighted={highlighted === simulation.slug}
                     eagerImage={index < 3}
+                    priorityImage={index === 0}
                     onTry={() => setOpen(simulation)}
                   />
                 ))}

@@ -12,10 +12,11 @@ interface SimulationCardProps {
   simulation: Simulation;
   highlighted: boolean;
   eagerImage: boolean;
+  priorityImage?: boolean;
   onTry: () => void;
 }
 
-export function SimulationCard({ simulation, highlighted, eagerImage, onTry }: SimulationCardProps) {
+export function SimulationCard({ simulation, highlighted, eagerImage, priorityImage, onTry }: SimulationCardProps) {
   return (
     <article
       id={`simulation-${simulation.slug}`}
@@ -26,7 +27,7 @@ export function SimulationCard({ simulation, highlighted, eagerImage, onTry }: S
       }`}
     >
       <div className="relative">
-        <SimulationImage title={simulation.title} imageUrl={simulation.imageUrl} eager={eagerImage} />
+        <SimulationImage title={simulation.title} imageUrl={simulation.imageUrl} eager={eagerImage} priority={priorityImage} />
         <button
           type="button"
           onClick={() => void shareSimulation(simulation)}

@@ -10,10 +10,12 @@ interface SimulationImageProps {
   sizes?: string;
   kind?: ImageKind;
   eager?: boolean;
+  /** The first card's image is the largest paint on phones: fetch it before anything else. */
+  priority?: boolean;
 }
 
 /** The card image, or a gradient with the title's first 20 characters when missing or broken. */
-export function SimulationImage({ title, imageUrl, sizes = "(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw", kind = "simulation-image", eager }: SimulationImageProps) {
+export function SimulationImage({ title, imageUrl, sizes = "(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw", kind = "simulation-image", eager, priority }: SimulationImageProps) {
   const [failed, setFailed] = useState(false);
   if (!imageUrl || failed) {
     return (
@@ -33,7 +35,8 @@ export function SimulationImage({ title, imageUrl, sizes = "(min-width: 1024px) 
       alt=""
       width={1200}
       height={630}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       onError={() => setFailed(true)}
       className="aspect-[40/21] w-full bg-slate-200 object-cover"
