@@ -91,7 +91,7 @@ function Library({ simulations, selected }: Route.ComponentProps["loaderData"]) 
                     key={simulation.id}
                     simulation={simulation}
                     highlighted={highlighted === simulation.slug}
-                    eagerImage={index < 3}
+                    eagerImage={index === 0}
                     priorityImage={index === 0}
                     onTry={() => setOpen(simulation)}
                   />
