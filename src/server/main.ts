@@ -15,6 +15,7 @@ import { projectRoot } from "./platform/project-root";
 import { loadSecret } from "./platform/secrets";
 import { seedDemoContent } from "./features/demo/seed";
 import { listMentors } from "./features/mentors/service";
+import { findSimulationBySlug, listPublicSimulations } from "./features/simulations/service";
 import type { Db } from "./db/client";
 import type { PublicLoadContext } from "~/shared/load-context";
 
@@ -32,7 +33,12 @@ interface Pages {
 }
 
 async function loadPages(config: Config, db: Db): Promise<Pages> {
-  const context: PublicLoadContext = { publicBaseUrl: config.publicBaseUrl, listMentors: () => listMentors(db) };
+  const context: PublicLoadContext = {
+    publicBaseUrl: config.publicBaseUrl,
+    listMentors: () => listMentors(db),
+    listPublicSimulations: () => listPublicSimulations(db),
+    findSimulationBySlug: (slug) => findSimulationBySlug(db, slug),
+  };
   if (dev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });

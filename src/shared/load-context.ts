@@ -1,5 +1,6 @@
 import type {} from "react-router";
 import type { Mentor } from "./schemas/mentors";
+import type { Simulation } from "./schemas/simulations";
 
 /**
  * What the server hands to React Router loaders. Public, read-only data only:
@@ -8,6 +9,10 @@ import type { Mentor } from "./schemas/mentors";
 export type PublicLoadContext = {
   publicBaseUrl: string;
   listMentors(): Promise<Mentor[]>;
+  /** The library: public simulations only. */
+  listPublicSimulations(): Promise<Simulation[]>;
+  /** One simulation by slug, public or unlisted (an unlisted one opens by its link). */
+  findSimulationBySlug(slug: string): Promise<Simulation | null>;
 };
 
 declare module "react-router" {

@@ -4,6 +4,7 @@ export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
+    route("simulations/:slug?", "routes/simulations.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin", "routes/admin.tsx"),

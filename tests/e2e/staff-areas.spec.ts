@@ -43,6 +43,6 @@ test("simulation admin: a wrong password is refused, the content account gets in
   await signIn(page, ACCOUNTS.content);
   await expect(page.getByText(`Signed in as ${ACCOUNTS.content.name} (${ACCOUNTS.content.email})`)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Simulation Admin", level: 1 })).toBeVisible();
-  await expect(page.getByText("The simulation library editor is coming soon.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create New Simulation" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 });

@@ -18,4 +18,14 @@ export const mentorSchema = z.object({
 });
 export type Mentor = z.infer<typeof mentorSchema>;
 
-export const mentorListSchema = z.array(mentorSchema).max(100);
+/** The whole list, as the Mentors tab saves it; ids are the table's key, so each must differ. */
+export const mentorListSchema = z
+  .array(mentorSchema)
+  .max(100, "At most 100 mentors")
+  .superRefine((mentors, ctx) => {
+    const seen = new Set<number>();
+    mentors.forEach((mentor, index) => {
+      if (seen.has(mentor.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: "Each mentor needs a different id" });
+      seen.add(mentor.id);
+    });
+  });

@@ -4,6 +4,7 @@ import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
 import { StaffLoginForm } from "~/web/features/staff-auth/staff-login-form";
 import { useLogout } from "~/web/features/staff-auth/use-staff-session";
 import { toast } from "~/web/lib/toast";
+import { SimulationLibraryAdmin } from "~/web/features/simulation-admin/simulation-library-admin";
 
 export const meta = () => [{ title: "Simulation Admin" }, { name: "robots", content: "noindex" }];
 
@@ -28,9 +29,7 @@ export default function SimulationAdminPage() {
     >
       {(user) => (
         <StaffFrame title="Simulation Admin" user={user} onLogout={() => logout.mutate()}>
-          <div className="rounded-xl border border-slate-200 bg-white p-8">
-            <p className="text-slate-600">The simulation library editor is coming soon.</p>
-          </div>
+          <SimulationLibraryAdmin />
         </StaffFrame>
       )}
     </StaffArea>

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { mentorListSchema } from "~/shared/schemas/mentors";
-import { PUBLIC } from "../../platform/access";
-import { listMentors } from "./service";
+import { PUBLIC, roles } from "../../platform/access";
+import { listMentors, replaceMentors } from "./service";
 
 export async function mentorRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get("/api/mentors", {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get("/api/mentors", {
     config: PUBLIC,
     schema: { tags: ["mentors"], summary: "The mentor list shown on the public pages", response: { 200: mentorListSchema } },
     handler: () => listMentors(app.db),
+  });
+
+  api.post("/api/mentors", {
+    config: roles("content"),
+    schema: { tags: ["mentors"], summary: "Save the whole mentor list (Mentors tab)", body: mentorListSchema, response: { 200: mentorListSchema } },
+    handler: async (request) => {
+      await replaceMentors(app.db, request.body);
+      return listMentors(app.db);
+    },
   });
 }

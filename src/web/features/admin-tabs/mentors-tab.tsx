@@ -1,5 +1,90 @@
-import { ComingSoon } from "./coming-soon";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { hasAnyRole } from "~/shared/roles";
+import type { Mentor } from "~/shared/schemas/mentors";
+import { Button } from "~/web/components/ui/button";
+import { MentorFields } from "~/web/features/mentors/mentor-fields";
+import { useStaffSession } from "~/web/features/staff-auth/use-staff-session";
+import { api, ApiError } from "~/web/lib/api";
+import { toast } from "~/web/lib/toast";
+
+const KEY = ["mentors"] as const;
+
+/** A new mentor (internal-side §2.1): id = count + 1 (or the next free id after removals), placeholders to overwrite. */
+export function newMentor(list: readonly Mentor[]): Mentor {
+  const ids = new Set(list.map((m) => m.id));
+  const id = ids.has(list.length + 1) ? Math.max(...ids) + 1 : list.length + 1;
+  return {
+    id,
+    name: "New Mentor",
+    role: "Role / Position",
+    image: "/mentor-placeholder.svg",
+    bio: "Write a short bio: experience, companies and what this mentor helps with.",
+    linkedin: "https://www.linkedin.com/",
+  };
+}
 
 export function MentorsTab() {
-  return <ComingSoon title="Mentors" />;
+  const session = useStaffSession();
+  const canEdit = hasAnyRole(session.data?.roles ?? [], ["content"]);
+  if (!canEdit) {
+    return <p className="rounded-xl border border-slate-200 bg-white p-8 text-slate-700">Editing the mentor list needs the Content role.</p>;
+  }
+  return <MentorEditor />;
+}
+
+function MentorEditor() {
+  const queryClient = useQueryClient();
+  const mentors = useQuery({ queryKey: KEY, queryFn: () => api<Mentor[]>("/api/mentors") });
+  const [draft, setDraft] = useState<Mentor[] | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const list = draft ?? mentors.data ?? [];
+  const save = useMutation({
+    mutationFn: (body: Mentor[]) => api<Mentor[]>("/api/mentors", { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(KEY, saved);
+      setDraft(null);
+      setErrors({});
+      toast({ title: "Mentors updated" });
+    },
+    onError: (error) => {
+      setErrors(error instanceof ApiError ? error.fields : {});
+      toast({ title: "Error updating mentors", description: "Something went wrong. Please try again.", variant: "destructive" });
+    },
+  });
+
+  if (mentors.isPending) return <p className="p-8 text-center text-slate-600">Loading mentors...</p>;
+  if (mentors.isError) return <p className="p-8 text-center text-red-700">{mentors.error.message}</p>;
+  const edit = (next: Mentor[]) => setDraft(next);
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-brand-900">Mentors</h2>
+          <p className="text-sm text-slate-600">The list shown on the public pages. Changes are saved together.</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => edit([...list, newMentor(list)])}>
+            <Plus className="size-4" aria-hidden /> Add Mentor
+          </Button>
+          <Button onClick={() => save.mutate(list)} disabled={save.isPending || draft === null}>
+            {save.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </div>
+      {list.length === 0 && <p className="rounded-xl border border-slate-200 bg-white p-8 text-slate-600">No mentors yet.</p>}
+      {list.map((mentor, index) => (
+        <MentorFields
+          key={mentor.id}
+          mentor={mentor}
+          index={index}
+          errors={errors}
+          onChange={(next) => edit(list.map((m, i) => (i === index ? next : m)))}
+          onRemove={() => edit(list.filter((_, i) => i !== index))}
+        />
+      ))}
+    </div>
+  );
 }

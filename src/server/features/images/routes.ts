@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { IMAGE_MESSAGES, type ImageKind } from "~/shared/images";
+import { PUBLIC, roles } from "../../platform/access";
+import { AppError, invalid } from "../../platform/errors";
+import { readImage, storeImage } from "./service";
+
+const imageUrlSchema = z.object({ imageUrl: z.string() });
+
+async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw invalid("image", IMAGE_MESSAGES.missing);
+  const file = await request.file();
+  if (!file || file.fieldname !== "image") throw invalid("image", IMAGE_MESSAGES.missing);
+  try {
+    return await file.toBuffer();
+  } catch {
+    // Over the multipart hard limit (8 MB): the same answer as any file over 5 MB.
+    throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLarge });
+  }
+}
+
+export async function imageRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["images"];
+  const upload = (kind: ImageKind) => async (request: FastifyRequest) => {
+    return storeImage(app.db, kind, await uploadedImage(request));
+  };
+
+  api.post("/api/upload/simulation-image", {
+    config: roles("content"),
+    schema: { tags, summary: "Upload a simulation image (multipart field image; JPEG, PNG, GIF or WebP under 5 MB)", response: { 200: imageUrlSchema } },
+    handler: upload("simulation-image"),
+  });
+
+  api.post("/api/upload/mentor-image", {
+    config: roles("content"),
+    schema: { tags, summary: "Upload a mentor image (multipart field image; JPEG, PNG, GIF or WebP under 5 MB)", response: { 200: imageUrlSchema } },
+    handler: upload("mentor-image"),
+  });
+
+  api.get("/api/images/:name", {
+    config: PUBLIC,
+    schema: {
+      tags,
+      summary: "A stored image at one width; the URL names its content, so it is cached for a year",
+      params: z.object({ name: z.string().regex(/^[0-9a-f]{32}-\d{1,4}\.webp$/, "Unknown image") }),
+    },
+    handler: async (request, reply) => {
+      const [key, width] = request.params.name.replace(".webp", "").split("-") as [string, string];
+      const image = await readImage(app.db, key, Number(width));
+      if (!image) throw new AppError("not_found", "Image not found");
+      reply.header("cache-control", "public, max-age=31536000, immutable");
+      reply.header("content-type", image.contentType);
+      return reply.send(image.data);
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import { useMemo, useState } from "react";
+import { useNavigation } from "react-router";
+import { filterSimulations, libraryTags } from "~/shared/library-filter";
+import type { Simulation } from "~/shared/schemas/simulations";
+import { Button } from "~/web/components/ui/button";
+import { LibraryFilters } from "~/web/features/simulations/library-filters";
+import { SimulationCard } from "~/web/features/simulations/simulation-card";
+import { SimulationDialog } from "~/web/features/simulations/simulation-dialog";
+import { useSlugHighlight } from "~/web/features/simulations/use-slug-highlight";
+import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
+import type { Route } from "./+types/simulations";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const [simulations, selected] = await Promise.all([
+    context.listPublicSimulations(),
+    params.slug ? context.findSimulationBySlug(params.slug) : null,
+  ]);
+  return { simulations, selected };
+}
+
+const LIBRARY_DESCRIPTION =
+  "Try free job simulations of real startup work: founder's office, category management, strategy and growth. See how you think and where to grow.";
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const baseUrl = baseUrlFrom(matches);
+  const selected = data?.selected;
+  if (selected) {
+    const image = selected.imageUrl ? new URL(selected.imageUrl, baseUrl || "http://localhost").toString() : undefined;
+    return pageMeta({ title: selected.title, description: selected.subtitle, path: `/simulations/${selected.slug}`, baseUrl, image });
+  }
+  return pageMeta({ title: "Simulation Library", description: LIBRARY_DESCRIPTION, path: "/simulations", baseUrl });
+};
+
+export default function SimulationsPage({ loaderData }: Route.ComponentProps) {
+  // A new slug link (client navigation) starts the page afresh: its dialog, scroll and highlight.
+  return <Library key={loaderData.selected?.slug ?? ""} {...loaderData} />;
+}
+
+function Library({ simulations, selected }: Route.ComponentProps["loaderData"]) {
+  const navigation = useNavigation();
+  const [search, setSearch] = useState("");
+  const [tags, setTags] = useState<string[]>([]);
+  const [open, setOpen] = useState<Simulation | null>(selected);
+  const highlighted = useSlugHighlight(selected?.slug ?? null);
+  const allTags = useMemo(() => libraryTags(simulations), [simulations]);
+  const shown = useMemo(() => filterSimulations(simulations, search, tags), [simulations, search, tags]);
+  const clear = () => {
+    setSearch("");
+    setTags([]);
+  };
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/simulations");
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto grid max-w-4xl gap-4 px-4 py-14 text-center sm:px-6">
+          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">Explore Simulation Library</h1>
+          <p className="text-lg text-slate-700">
+            Step into real startup work. Each simulation is a business case played out in a guided chat: no registration, instant
+            results, and a report on how you think, decide and communicate.
+          </p>
+        </div>
+      </section>
+      <section className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6" aria-label="Simulations">
+        <LibraryFilters
+          search={search}
+          onSearch={setSearch}
+          tags={allTags}
+          selected={tags}
+          onToggleTag={(tag) => setTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]))}
+          onClear={clear}
+        />
+        {loading ? (
+          <p className="py-16 text-center text-slate-600">Loading simulations...</p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              Showing {shown.length} of {simulations.length} simulations
+            </p>
+            {shown.length === 0 ? (
+              <div className="grid justify-items-center gap-3 py-16 text-center">
+                <p className="text-slate-700">No simulations found matching your criteria</p>
+                <Button variant="secondary" onClick={clear}>
+                  Clear filters
+                </Button>
+              </div>
+            ) : (
+              <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {shown.map((simulation, index) => (
+                  <SimulationCard
+                    key={simulation.id}
+                    simulation={simulation}
+                    highlighted={highlighted === simulation.slug}
+                    eagerImage={index === 0}
+                    priorityImage={index === 0}
+                    onTry={() => setOpen(simulation)}
+                  />
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </section>
+      <SimulationDialog simulation={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
