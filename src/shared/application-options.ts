@@ -60,3 +60,7 @@ const labelOf = (list: readonly { value: string; label: string }[], value: strin
 export const currentRoleLabel = (value: string) => labelOf(CURRENT_ROLES, value);
 export const experienceLabel = (value: string) => labelOf(EXPERIENCE_LEVELS, value);
 export const targetRoleLabel = (value: string) => labelOf(TARGET_ROLES, value);
+
+/** The same words in the browser's check and the server's. */
+export const RESUME_TOO_LARGE = "Resume must be 5MB or smaller";
+export const RESUME_WRONG_TYPE = "Resume must be a PDF or Word (.docx) document";

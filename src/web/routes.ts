@@ -4,6 +4,8 @@ export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
+    route("founders-find", "routes/founders-find.tsx"),
+    route("thank-you", "routes/thank-you.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin", "routes/admin.tsx"),

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { APPLICATION_ROLES, type ApplicationStatus } from "~/shared/application-status";
-import { currentRoleLabel, RESUME_MAX_BYTES, RESUME_TYPES } from "~/shared/application-options";
+import { currentRoleLabel, RESUME_MAX_BYTES, RESUME_TOO_LARGE, RESUME_TYPES, RESUME_WRONG_TYPE } from "~/shared/application-options";
 import type { NewApplication } from "~/shared/schemas/applications";
 import type { Db } from "../../db/client";
 import { application, auditEvent, lead, staff } from "../../db/schema";
@@ -11,8 +11,7 @@ import { recordLeadEngagement } from "../leads/service";
 import { confirmationMail, staffNotificationMail } from "./mail";
 import type { UploadedFile } from "./multipart";
 
-export const RESUME_TOO_LARGE = "Resume must be 5MB or smaller";
-export const RESUME_WRONG_TYPE = "Resume must be a PDF or Word (.docx) document";
+export { RESUME_TOO_LARGE, RESUME_WRONG_TYPE };
 export const DUPLICATE_APPLICATION =
   "You have already applied with this email address. We'll get back to you within 48 hours.";
 
