@@ -7,6 +7,8 @@
 //    200 KB PDF résumé and without one, as ratios to a bare Fastify hello-world measured in the same run.
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a PostgreSQL server where the
 // database ff_bench_applications is created and dropped; that half is skipped when it cannot be reached.
+// BENCH_ROWS changes the count; BENCH_SERVER_NODE_OPTIONS (e.g. --max-old-space-size=64) is given to the
+// server, to show the export completes in a heap far smaller than the file; BENCH_SKIP_PGLITE=1 skips PGlite.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -177,7 +179,7 @@ function cannon(url: string, withResume?: boolean): Promise<{ reqPerSec: number;
 async function benchEngine(target: Target, helloReqPerSec: number) {
   log(`${target.engine}: generating ${ROWS.toLocaleString("en")} applications…`);
   const prepared = await prepare(target);
-  const { child, base } = await launch([path.join(root, "dist/server/main.js")], { ...target.env, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "true", SMTP_URL: "" }, "/api/health");
+  const { child, base } = await launch([path.join(root, "dist/server/main.js")], { ...target.env, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "true", SMTP_URL: "", NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "" }, "/api/health");
   try {
     const cookie = await login(base);
     const idleRssMb = rssMb(child.pid!);
@@ -224,7 +226,7 @@ async function main() {
   await stop(hello.child);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "ff-bench-app-pglite-"));
-  const targets: Target[] = [{ engine: "pglite", env: { DATA_DIR: dataDir, DATABASE_URL: "" } }];
+  const targets: Target[] = process.env.BENCH_SKIP_PGLITE ? [] : [{ engine: "pglite", env: { DATA_DIR: dataDir, DATABASE_URL: "" } }];
   const pgTarget = await postgresTarget();
   if (pgTarget) targets.push(pgTarget);
   const results = [];

@@ -28,6 +28,7 @@ function Wizard({ restore }: { restore: boolean }) {
   const [resume, setResume] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [website, setWebsite] = useState("");
   // A second click lands before React re-renders the disabled button: this ref stops it.
   const inFlight = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -56,7 +57,7 @@ function Wizard({ restore }: { restore: boolean }) {
     inFlight.current = true;
     setSubmitting(true);
     try {
-      await submitApplication(draft, resume);
+      await submitApplication(draft, resume, website);
       track("application_submit", { program: "founders_find", target_roles: draft.targetRoles.join(",") });
       track("conversion", { type: "application" });
       track("founders_find_program", { action: "application_submitted" });
@@ -78,6 +79,17 @@ function Wizard({ restore }: { restore: boolean }) {
   return (
     <div className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <WizardProgress step={step} />
+      {/* Honeypot: people never see or fill it; the server drops a submission that has it. */}
+      <input
+        type="text"
+        name="website"
+        tabIndex={-1}
+        autoComplete="off"
+        aria-hidden="true"
+        value={website}
+        onChange={(event) => setWebsite(event.target.value)}
+        className="absolute -left-[9999px] h-0 w-0 opacity-0"
+      />
       <div className="grid gap-5" role="group" aria-labelledby="application-step-title">
         <h3 id="application-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-900 focus:outline-none">
           {current.title}

@@ -3,7 +3,7 @@ import { ApiError } from "~/web/lib/api";
 import type { ApplicationDraft } from "./wizard-steps";
 
 /** The spec's multipart payload: lists and objects as JSON text, booleans as "true"/"false". */
-export function applicationFormData(draft: ApplicationDraft, resume: File | null): FormData {
+export function applicationFormData(draft: ApplicationDraft, resume: File | null, website = ""): FormData {
   const form = new FormData();
   for (const key of ["firstName", "lastName", "email", "mobile", "countryCode", "linkedIn"] as const) form.append(key, draft[key]);
   if (resume) form.append("resume", resume, resume.name);
@@ -12,14 +12,15 @@ export function applicationFormData(draft: ApplicationDraft, resume: File | null
   form.append("skillAssessment", JSON.stringify(draft.skillAssessment));
   form.append("readinessConfirmed", String(draft.readinessConfirmed));
   form.append("expectationsConfirmed", String(draft.expectationsConfirmed));
+  if (website) form.append("website", website);
   return form;
 }
 
 /** POST /api/applications; any non-OK answer becomes an ApiError with the server's message and fields. */
-export async function submitApplication(draft: ApplicationDraft, resume: File | null): Promise<void> {
+export async function submitApplication(draft: ApplicationDraft, resume: File | null, website = ""): Promise<void> {
   let response: Response;
   try {
-    response = await fetch("/api/applications", { method: "POST", credentials: "include", body: applicationFormData(draft, resume) });
+    response = await fetch("/api/applications", { method: "POST", credentials: "include", body: applicationFormData(draft, resume, website) });
   } catch {
     throw new ApiError(0, "network", "Network error. Please check your connection and try again.");
   }
