@@ -39,9 +39,9 @@ export function ApplicationsTab() {
             <label htmlFor="application-search" className="text-sm font-medium">
               Search
             </label>
-            <div className="relative">
+            <div className="relative w-72">
               <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-400" aria-hidden />
-              <input id="application-search" type="search" placeholder="Name, email or mobile" className={`${inputClass} w-72 pl-9`} value={typed} onChange={(e) => setTyped(e.target.value)} />
+              <input id="application-search" type="search" placeholder="Name, email or mobile" className={`${inputClass} pl-9!`} value={typed} onChange={(e) => setTyped(e.target.value)} />
             </div>
           </div>
           <div className="grid gap-1.5">
@@ -50,7 +50,7 @@ export function ApplicationsTab() {
             </label>
             <select
               id="application-stage"
-              className={`${inputClass} w-56`}
+              className={`${inputClass} min-w-56`}
               value={status}
               onChange={(e) => {
                 setStatus(e.target.value as ApplicationStatus | "");

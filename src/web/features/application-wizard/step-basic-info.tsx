@@ -25,20 +25,22 @@ export function StepBasicInfo({ draft, update, errors, resume, onResume }: Props
           Mobile Number *
         </label>
         <div className="flex gap-2">
-          <select
-            aria-label="Country code"
-            name="countryCode"
-            className={`${inputClass} w-28 shrink-0`}
-            value={draft.countryCode}
-            aria-invalid={errors.countryCode ? true : undefined}
-            onChange={(e) => update("countryCode", e.target.value)}
-          >
-            {COUNTRY_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
+          <div className="w-28 shrink-0">
+            <select
+              aria-label="Country code"
+              name="countryCode"
+              className={inputClass}
+              value={draft.countryCode}
+              aria-invalid={errors.countryCode ? true : undefined}
+              onChange={(e) => update("countryCode", e.target.value)}
+            >
+              {COUNTRY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
           <input
             id="application-mobile"
             name="mobile"
@@ -46,7 +48,7 @@ export function StepBasicInfo({ draft, update, errors, resume, onResume }: Props
             inputMode="tel"
             autoComplete="tel-national"
             required
-            className={inputClass}
+            className={`${inputClass} min-w-0 flex-1`}
             value={draft.mobile}
             aria-invalid={errors.mobile ? true : undefined}
             aria-describedby={errors.mobile || errors.countryCode ? "application-mobile-error" : undefined}
