@@ -37,7 +37,17 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   api.post("/api/applications", {
     config: PUBLIC,
-    schema: { tags, summary: "Apply to Founder's Find (multipart form, résumé optional)", response: { 201: okSchema } },
+    schema: {
+      tags,
+      summary: "Apply to Founder's Find (multipart form, résumé optional)",
+      description:
+        "multipart/form-data text fields firstName, lastName, email, mobile, countryCode, linkedIn, currentRole, experience, " +
+        "motivation, targetRoles (JSON list), skillAssessment (JSON object of six 1–5 integers), readinessConfirmed and " +
+        "expectationsConfirmed (\"true\"/\"false\"); optional file field resume (PDF or .docx by content, at most 5 MB). " +
+        "400 names each wrong field; 409 when the address already has an open application; 413 for a larger file.",
+      consumes: ["multipart/form-data"],
+      response: { 201: okSchema },
+    },
     handler: async (request, reply) => {
       const form = await readMultipart(request, ["resume"], { tooLarge: RESUME_TOO_LARGE });
       const parsed = applicationFormSchema.safeParse(form.fields);
