@@ -17,6 +17,6 @@ CREATE TABLE "application" (
 );
 --> statement-breakpoint
 ALTER TABLE "application" ADD CONSTRAINT "application_resume_file_id_stored_file_id_fk" FOREIGN KEY ("resume_file_id") REFERENCES "public"."stored_file"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "application_submitted_idx" ON "application" USING btree ("submitted_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "application_status_submitted_idx" ON "application" USING btree ("status","submitted_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "application_submitted_idx" ON "application" USING btree ("submitted_at","id");--> statement-breakpoint
+CREATE INDEX "application_status_submitted_idx" ON "application" USING btree ("status","submitted_at","id");--> statement-breakpoint
 CREATE INDEX "application_email_idx" ON "application" USING btree ("email");

@@ -24,9 +24,10 @@ export const application = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Newest first, with id as the tie-break for stable pages and keyset export.
-    index("application_submitted_idx").on(t.submittedAt.desc(), t.id.desc()),
-    index("application_status_submitted_idx").on(t.status, t.submittedAt.desc()),
+    // Newest first is a backward scan; ascending columns because PostgreSQL uses a row comparison
+    // `(submitted_at, id) < (…)` (the export's keyset) as an index condition only on an index like this one.
+    index("application_submitted_idx").on(t.submittedAt, t.id),
+    index("application_status_submitted_idx").on(t.status, t.submittedAt, t.id),
     index("application_email_idx").on(t.email),
   ],
 );
