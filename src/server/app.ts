@@ -23,6 +23,7 @@ import { mentorRoutes } from "./features/mentors/routes";
 import { analyticsRoutes } from "./features/analytics/routes";
 import { simulationRoutes } from "./features/simulations/routes";
 import { imageRoutes } from "./features/images/routes";
+import { applicationRoutes } from "./features/applications/routes";
 
 export interface AppOptions {
   config: Config;
@@ -39,7 +40,18 @@ export interface AppOptions {
 /** Larger than any file we accept (5 MB), so an oversized upload still gets our own clear message. */
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 
-const FEATURES = [healthRoutes, authRoutes, staffRoutes, newsletterRoutes, mentorRoutes, analyticsRoutes, simulationRoutes, imageRoutes, openApiRoutes];
+const FEATURES = [
+  healthRoutes,
+  authRoutes,
+  staffRoutes,
+  newsletterRoutes,
+  mentorRoutes,
+  analyticsRoutes,
+  simulationRoutes,
+  imageRoutes,
+  applicationRoutes,
+  openApiRoutes,
+];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;

@@ -5,6 +5,8 @@ export default [
     index("routes/home.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("simulations/:slug?", "routes/simulations.tsx"),
+    route("founders-find", "routes/founders-find.tsx"),
+    route("thank-you", "routes/thank-you.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin", "routes/admin.tsx"),

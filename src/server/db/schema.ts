@@ -92,3 +92,4 @@ export * from "./tables/leads";
 export * from "./tables/mentors";
 export * from "./tables/analytics";
 export * from "./tables/simulations";
+export * from "./tables/applications";

@@ -10,6 +10,7 @@ export const ANALYTICS_EVENTS = [
   "simulation_start",
   "application_submit",
   "conversion",
+  "founders_find_program",
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 

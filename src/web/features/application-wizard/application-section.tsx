@@ -1,19 +1,20 @@
-import { buttonClass } from "~/web/components/ui/button";
+import { ApplicationWizard } from "./application-wizard";
 
 /**
- * The body of the #application section of /founders-find. The public-site issue places it;
- * the applications issue replaces this entry point with the 5-step wizard.
+ * The body of the #application section of /founders-find: a short introduction and the
+ * 5-step application wizard.
  */
 export function ApplicationSection() {
   return (
-    <div className="grid gap-4 text-center">
-      <h2 className="text-3xl font-bold text-brand-900">Apply to the next cohort</h2>
-      <p className="text-slate-700">Applications open here soon. We reply within 48 hours.</p>
-      <div>
-        <a href="#application" className={buttonClass("primary")}>
-          Apply
-        </a>
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-16 sm:px-6">
+      <div className="grid gap-3 text-center">
+        <h2 className="text-3xl font-bold text-brand-900">Apply for the Next Cohort</h2>
+        <p className="text-slate-700">
+          Five short steps, about ten minutes. We review every application and reply within 48 hours: application review, a
+          screening call if you are selected, then final selection and cohort placement.
+        </p>
       </div>
+      <ApplicationWizard />
     </div>
   );
 }

@@ -1,0 +1,121 @@
+import { ArrowLeft, ArrowRight } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "~/web/components/ui/button";
+import { track } from "~/web/lib/analytics";
+import { ApiError } from "~/web/lib/api";
+import { toast } from "~/web/lib/toast";
+import type { FieldErrors } from "./form-fields";
+import { StepBackground } from "./step-background";
+import { StepBasicInfo } from "./step-basic-info";
+import { StepReview } from "./step-review";
+import { StepRoleFit } from "./step-role-fit";
+import { StepSimulation } from "./step-simulation";
+import { submitApplication } from "./submit-application";
+import { useApplicationDraft, useHydrated } from "./use-application-draft";
+import { WizardProgress } from "./wizard-progress";
+import { isStepValid, LAST_STEP, STEPS, type ApplicationDraft } from "./wizard-steps";
+
+/** The 5-step application (visitor-side §2, §4, §5): one step at a time, the draft kept until sent. */
+export function ApplicationWizard() {
+  const hydrated = useHydrated();
+  // Remounts once hydrated, so the saved draft is read in the browser without a hydration mismatch.
+  return <Wizard key={hydrated ? "browser" : "server"} restore={hydrated} />;
+}
+
+function Wizard({ restore }: { restore: boolean }) {
+  const { draft, update: setField, step, setStep, clear } = useApplicationDraft(restore);
+  const [resume, setResume] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [website, setWebsite] = useState("");
+  // A second click lands before React re-renders the disabled button: this ref stops it.
+  const inFlight = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    // Focus follows the step for keyboard and screen-reader users, but not on first load.
+    if (moved.current) heading.current?.focus();
+  }, [step]);
+
+  const goTo = (next: number) => {
+    moved.current = true;
+    setStep(Math.min(Math.max(next, 1), LAST_STEP));
+  };
+
+  const update = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) => {
+    setField(key, value);
+    if (Object.keys(errors).some((field) => field.split(".")[0] === key)) {
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field.split(".")[0] !== key)));
+    }
+  };
+
+  const submit = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      await submitApplication(draft, resume, website);
+      track("application_submit", { program: "founders_find", target_roles: draft.targetRoles.join(",") });
+      track("conversion", { type: "application" });
+      track("founders_find_program", { action: "application_submitted" });
+      clear();
+      toast({ title: "Application submitted!", description: "We'll review your application and get back to you soon." });
+      navigate("/thank-you");
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof ApiError) setErrors(error.fields);
+      toast({ title: "Error submitting your application", description: message, variant: "destructive" });
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const current = STEPS[step - 1]!;
+  const valid = isStepValid(step, draft);
+  const stepProps = { draft, update, errors };
+  return (
+    <div className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <WizardProgress step={step} />
+      {/* Honeypot: people never see or fill it; the server drops a submission that has it. */}
+      <input
+        type="text"
+        name="website"
+        tabIndex={-1}
+        autoComplete="off"
+        aria-hidden="true"
+        value={website}
+        onChange={(event) => setWebsite(event.target.value)}
+        className="absolute -left-[9999px] h-0 w-0 opacity-0"
+      />
+      <div className="grid gap-5" role="group" aria-labelledby="application-step-title">
+        <h3 id="application-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-900 focus:outline-none">
+          {current.title}
+        </h3>
+        {step === 1 && <StepBasicInfo {...stepProps} resume={resume} onResume={setResume} />}
+        {step === 2 && <StepBackground {...stepProps} />}
+        {step === 3 && <StepRoleFit {...stepProps} />}
+        {step === 4 && <StepSimulation {...stepProps} />}
+        {step === 5 && (
+          <StepReview {...stepProps} resume={resume} submitting={submitting} onBack={() => goTo(step - 1)} onSubmit={submit} onGoTo={goTo} />
+        )}
+      </div>
+      {step < LAST_STEP && (
+        <div className={`flex gap-3 ${step > 1 ? "justify-between" : "justify-end"}`}>
+          {step > 1 && (
+            <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={submitting}>
+              <ArrowLeft className="size-4" aria-hidden />
+              Back
+            </Button>
+          )}
+          <Button onClick={() => goTo(step + 1)} disabled={!valid || submitting}>
+            {step === 4 ? "Continue to Review" : "Continue"}
+            <ArrowRight className="size-4" aria-hidden />
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { SKILL_AREAS } from "~/shared/application-options";
+import type { ApplicationRecord } from "~/shared/schemas/applications";
+
+export const fullName = (a: Pick<ApplicationRecord, "firstName" | "lastName">) => `${a.firstName} ${a.lastName}`;
+
+export const formatSubmitted = (iso: string) =>
+  new Date(iso).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" });
+
+/** Mean of the six ratings, to one decimal, on the scale they were given (1–5). */
+export function skillAverage(skills: Record<string, number>): string {
+  const values = SKILL_AREAS.map((s) => skills[s.key]).filter((v): v is number => typeof v === "number");
+  if (values.length === 0) return "–";
+  return (values.reduce((sum, v) => sum + v, 0) / values.length).toFixed(1);
+}
+
+/** Short names for the six skills in a compact row. */
+export const SKILL_SHORT: Record<string, string> = {
+  strategy: "Strategy",
+  execution: "Execution",
+  communication: "Communication",
+  leadership: "Leadership",
+  growth: "Growth",
+  tech: "Tech",
+};
