@@ -32,7 +32,7 @@ interface Pages {
 }
 
 async function loadPages(config: Config, db: Db): Promise<Pages> {
-  const context: PublicLoadContext = { publicBaseUrl: config.publicBaseUrl, listMentors: () => listMentors(db) };
+  const context: PublicLoadContext = { publicBaseUrl: config.publicBaseUrl, site: config.site, listMentors: () => listMentors(db) };
   if (dev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });

@@ -1,19 +1,21 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Tooltip } from "radix-ui";
 import { useEffect, useState, type ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { TOOLTIP } from "~/shared/constants";
 import type { Route } from "./+types/root";
+import { GoogleAnalytics } from "./components/layout/google-analytics";
 import { Toaster } from "./components/ui/toaster";
 import { track } from "./lib/analytics";
 import { createQueryClient } from "./lib/query-client";
 import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { publicBaseUrl: context.publicBaseUrl };
+  return { publicBaseUrl: context.publicBaseUrl, site: context.site };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -23,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        <GoogleAnalytics measurementId={root?.site.gaMeasurementId ?? null} />
       </head>
       <body>
         {children}
