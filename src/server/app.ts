@@ -21,6 +21,8 @@ import { newsletterRoutes } from "./features/newsletter/routes";
 import { staffRoutes } from "./features/staff/routes";
 import { mentorRoutes } from "./features/mentors/routes";
 import { analyticsRoutes } from "./features/analytics/routes";
+import { brochureRoutes } from "./features/brochure/routes";
+import { inboxRoutes } from "./features/inbox/routes";
 
 export interface AppOptions {
   config: Config;
@@ -37,7 +39,7 @@ export interface AppOptions {
 /** Larger than any file we accept (5 MB), so an oversized upload still gets our own clear message. */
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 
-const FEATURES = [healthRoutes, authRoutes, staffRoutes, newsletterRoutes, mentorRoutes, analyticsRoutes, openApiRoutes];
+const FEATURES = [healthRoutes, authRoutes, staffRoutes, newsletterRoutes, mentorRoutes, analyticsRoutes, brochureRoutes, inboxRoutes, openApiRoutes];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;

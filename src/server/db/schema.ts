@@ -91,3 +91,4 @@ export * from "./tables/files";
 export * from "./tables/leads";
 export * from "./tables/mentors";
 export * from "./tables/analytics";
+export * from "./tables/public-forms";
