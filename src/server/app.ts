@@ -91,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.clientDir,
       wildcard: false,
       index: false,
+      // scripts/compress-assets.mjs writes .br/.gz beside each asset at build time.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");

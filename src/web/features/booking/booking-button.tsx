@@ -1,25 +1,15 @@
 import { CalendarCheck } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { buttonClass } from "~/web/components/ui/button";
-import { Modal } from "~/web/components/ui/modal";
 import { openFooterModal } from "~/web/features/contact/contact-store";
 import { useSiteSettings } from "~/web/lib/site-settings";
 
-/** Cal.com and Calendly both render their inline scheduler in a frame when asked to embed. */
-function embedUrl(bookingUrl: string, host: string): string {
-  const url = new URL(bookingUrl);
-  if (url.hostname.endsWith("calendly.com")) {
-    url.searchParams.set("embed_type", "Inline");
-    url.searchParams.set("embed_domain", host);
-  } else {
-    url.searchParams.set("embed", "true");
-  }
-  return url.toString();
-}
+// Loaded on first use, so the dialog code is not in the home page's initial JavaScript.
+const BookingDialog = lazy(() => import("./booking-dialog"));
 
 /**
  * The employer "Book a call" button: the scheduling widget in a dialog when BOOKING_URL is
- * configured (nothing third-party loads before the click); otherwise Contact Us, subject "Book a call".
+ * configured; otherwise Contact Us with the subject "Book a call".
  */
 export function BookingButton({ className = "" }: { className?: string }) {
   const { bookingUrl } = useSiteSettings();
@@ -31,9 +21,9 @@ export function BookingButton({ className = "" }: { className?: string }) {
         <CalendarCheck className="size-5" aria-hidden /> Book a call
       </button>
       {bookingUrl && open && (
-        <Modal open onOpenChange={setOpen} title="Book a call" description="Pick a time that suits you." width="max-w-3xl">
-          <iframe title="Booking calendar" src={embedUrl(bookingUrl, window.location.host)} className="h-[70vh] min-h-[480px] w-full rounded-md border-0" />
-        </Modal>
+        <Suspense fallback={null}>
+          <BookingDialog bookingUrl={bookingUrl} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );
