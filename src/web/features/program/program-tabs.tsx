@@ -19,7 +19,9 @@ export function ProgramTabs() {
         ))}
       </Tabs.List>
       {PROGRAM_WEEKS.map((week) => (
-        <Tabs.Content key={week.label} value={week.label} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        // Mounted even when inactive (hidden), so every tab's aria-controls names a real panel and the
+        // whole curriculum is in the first HTML.
+        <Tabs.Content key={week.label} value={week.label} forceMount className="data-[state=inactive]:hidden rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h3 className="text-2xl font-bold text-brand-900">
             {week.label}: {week.title}
           </h3>
