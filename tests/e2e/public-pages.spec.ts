@@ -134,3 +134,14 @@ test("sitemap.xml lists the public pages and robots.txt points to it", async ({ 
   expect(robots).toContain(`Sitemap: ${new URL("/sitemap.xml", baseURL).href}`);
   expect(robots).toContain("Disallow: /admin");
 });
+
+test("no third-party script loads when Google Analytics is not configured; page views go first-party", async ({ page }) => {
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  const events = page.waitForRequest((request) => request.url().endsWith("/api/events") && request.method() === "POST");
+  await page.goto("/founders-find");
+  await waitForHydration(page);
+  const body = (await events).postDataJSON() as { events: { name: string; path: string }[] };
+  expect(body.events).toContainEqual(expect.objectContaining({ name: "page_view", path: "/founders-find" }));
+  expect(requests.every((url) => new URL(url).hostname === "localhost")).toBe(true);
+});
