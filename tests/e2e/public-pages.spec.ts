@@ -145,3 +145,15 @@ test("no third-party script loads when Google Analytics is not configured; page 
   expect(body.events).toContainEqual(expect.objectContaining({ name: "page_view", path: "/founders-find" }));
   expect(requests.every((url) => new URL(url).hostname === "localhost")).toBe(true);
 });
+
+test.describe("at 360 px wide", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("no public page scrolls sideways", async ({ page }) => {
+    for (const path of ["/", ...PAGES.map((p) => p.path)]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
+  });
+});

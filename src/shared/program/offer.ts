@@ -3,7 +3,8 @@ export const PRICING = {
   price: 14999,
   listPrice: 59999,
   discountPercent: 75,
-  shortPrice: "~15K",
+  /** "About 15K", as the spec shows it next to the exact price. */
+  shortPrice: "15K",
 } as const;
 
 /** Indian digit grouping: 149990 → "₹1,49,990". */

@@ -12,7 +12,7 @@ export function PricingCard() {
         <p className="text-5xl font-extrabold text-brand-900">{formatRupees(PRICING.price)}</p>
         <p className="mt-1 text-slate-600">
           <span className="sr-only">Regular price </span>
-          <s>{formatRupees(PRICING.listPrice)}</s> · one payment for the full program
+          <s>{formatRupees(PRICING.listPrice)}</s> · about ₹{PRICING.shortPrice} for the full program
         </p>
       </div>
       <ul className="grid gap-2">
