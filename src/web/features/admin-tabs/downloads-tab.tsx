@@ -10,6 +10,15 @@ const PAGE_SIZE = 50;
 
 /** Brochure downloads: id, name, email, mobile, downloadedAt, newest first. */
 export function DownloadsTab() {
+  return (
+    <div className="grid gap-4">
+      <h2 className="text-lg font-semibold text-brand-900">Brochure Downloads</h2>
+      <DownloadsList />
+    </div>
+  );
+}
+
+function DownloadsList() {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: ["brochure-downloads", page],
