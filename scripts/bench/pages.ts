@@ -43,9 +43,20 @@ async function lighthouse(url: string): Promise<{ scores: Record<string, number>
   return { scores, failing };
 }
 
+/** Lighthouse itself sometimes fails to record a trace (NO_NAVSTART) on a busy machine: try again. */
+async function lighthouseRun(url: string, attempts = 3): Promise<Awaited<ReturnType<typeof lighthouse>>> {
+  try {
+    return await lighthouse(url);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    console.warn(`Lighthouse failed on ${url}; running it again.`);
+    return lighthouseRun(url, attempts - 1);
+  }
+}
+
 async function measure(url: string) {
   const runs: Awaited<ReturnType<typeof lighthouse>>[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url));
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url));
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]!))]));
   return { scores, failing: [...new Set(runs.flatMap((r) => r.failing))] };
 }

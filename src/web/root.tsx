@@ -14,10 +14,11 @@ import appCss from "./app.css?inline";
 
 /**
  * The server renders the styles into the page; the browser reuses what the page already holds, so the
- * stylesheet is not shipped a second time inside the JavaScript (import.meta.env.SSR is false in the
- * client build, which drops the import there).
+ * stylesheet is not shipped a second time inside the JavaScript (the production client build drops the
+ * import). In development the client keeps the import so that style changes hot-reload.
  */
-const inlineCss = () => (import.meta.env.SSR ? appCss : (document.getElementById("app-css")?.textContent ?? ""));
+const inlineCss = () =>
+  import.meta.env.SSR || import.meta.env.DEV ? appCss : (document.getElementById("app-css")?.textContent ?? "");
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicBaseUrl: context.publicBaseUrl, site: context.site };
