@@ -24,6 +24,8 @@ import { analyticsRoutes } from "./features/analytics/routes";
 import { simulationRoutes } from "./features/simulations/routes";
 import { imageRoutes } from "./features/images/routes";
 import { applicationRoutes } from "./features/applications/routes";
+import { brochureRoutes } from "./features/brochure/routes";
+import { inboxRoutes } from "./features/inbox/routes";
 
 export interface AppOptions {
   config: Config;
@@ -50,6 +52,8 @@ const FEATURES = [
   simulationRoutes,
   imageRoutes,
   applicationRoutes,
+  brochureRoutes,
+  inboxRoutes,
   openApiRoutes,
 ];
 
@@ -103,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.clientDir,
       wildcard: false,
       index: false,
+      // scripts/compress-assets.mjs writes .br/.gz beside each asset at build time.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");

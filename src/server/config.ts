@@ -22,6 +22,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
+  BOOKING_URL: z.url({ protocol: /^https$/, error: "must be an https URL (a Cal.com or Calendly booking page)" }).optional(),
+  TRY_SIMULATION_URL: z
+    .string()
+    .regex(/^(https?:\/\/|\/)/, "must be an http(s) URL or a path starting with /")
+    .default("/simulations"),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX")
+    .optional(),
 });
 
 export interface Config {
@@ -37,6 +46,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Browser-visible settings of the public site (whitelisted: nothing secret goes here). */
+  site: { bookingUrl: string | null; trySimulationUrl: string; gaMeasurementId: string | null };
 }
 
 export class ConfigError extends Error {}
@@ -72,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     seedDemo: e.SEED_DEMO === "true",
+    site: { bookingUrl: e.BOOKING_URL ?? null, trySimulationUrl: e.TRY_SIMULATION_URL, gaMeasurementId: e.GA_MEASUREMENT_ID ?? null },
   };
 }

@@ -35,6 +35,7 @@ interface Pages {
 async function loadPages(config: Config, db: Db): Promise<Pages> {
   const context: PublicLoadContext = {
     publicBaseUrl: config.publicBaseUrl,
+    site: config.site,
     listMentors: () => listMentors(db),
     listPublicSimulations: () => listPublicSimulations(db),
     findSimulationBySlug: (slug) => findSimulationBySlug(db, slug),

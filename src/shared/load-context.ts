@@ -6,8 +6,16 @@ import type { Simulation } from "./schemas/simulations";
  * What the server hands to React Router loaders. Public, read-only data only:
  * private data is reached through /api, where roles are checked.
  */
+/** Browser-visible settings of the public site (config: BOOKING_URL, TRY_SIMULATION_URL, GA_MEASUREMENT_ID). */
+export type PublicSiteSettings = {
+  bookingUrl: string | null;
+  trySimulationUrl: string;
+  gaMeasurementId: string | null;
+};
+
 export type PublicLoadContext = {
   publicBaseUrl: string;
+  site: PublicSiteSettings;
   listMentors(): Promise<Mentor[]>;
   /** The library: public simulations only. */
   listPublicSimulations(): Promise<Simulation[]>;

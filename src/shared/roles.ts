@@ -16,6 +16,8 @@ export const AREA_ROLES = {
   crm: ["admin", "sales"],
   staffAccounts: ["admin"],
   newsletter: ["admin", "admissions"],
+  brochureDownloads: ["admin", "admissions"],
+  inbox: ["admin", "admissions"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export function hasAnyRole(userRoles: readonly string[], allowed: readonly StaffRole[]): boolean {

@@ -93,3 +93,4 @@ export * from "./tables/mentors";
 export * from "./tables/analytics";
 export * from "./tables/simulations";
 export * from "./tables/applications";
+export * from "./tables/public-forms";

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import zlib from "node:zlib";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -24,6 +25,27 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript))/;
+
+/**
+ * Pages travel compressed (brotli or gzip, as the browser accepts): the HTML is most of a page's first
+ * bytes. Each chunk React streams is flushed at once, so streaming still reaches the browser as it renders.
+ */
+function compressed(request: FastifyRequest, reply: FastifyReply, body: Readable): Readable {
+  const type = String(reply.getHeader("content-type") ?? "");
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  if (!COMPRESSIBLE.test(type) || reply.getHeader("content-encoding")) return body;
+  const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : null;
+  if (!encoding) return body;
+  reply.header("content-encoding", encoding).header("vary", "accept-encoding").removeHeader("content-length");
+  const stream =
+    encoding === "br"
+      ? zlib.createBrotliCompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 });
+  body.on("error", (error) => stream.destroy(error));
+  return body.pipe(stream);
+}
+
 /** Serves every page through React Router's request handler: web Request in, Response streamed out. */
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   let handler: ReturnType<typeof createRequestHandler> | null = null;
@@ -47,7 +69,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header("set-cookie", cookies);
       if (!response.body || request.method === "HEAD") return reply.send();
-      return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+      return reply.send(compressed(request, reply, Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)));
     },
   });
 }

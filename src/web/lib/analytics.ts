@@ -21,9 +21,17 @@ export function flushAnalytics(beacon = false) {
   while (queue.length) send(queue.splice(0, MAX_BATCH), beacon);
 }
 
+/** Present only when GA_MEASUREMENT_ID is configured (root layout loads gtag). */
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
 export function track(name: AnalyticsEventName, params?: AnalyticsEvent["params"]) {
   if (typeof window === "undefined") return;
   queue.push({ name, path: window.location.pathname, params });
+  window.gtag?.("event", name, { ...params, page_path: window.location.pathname });
   if (queue.length >= MAX_BATCH) return flushAnalytics();
   timer ??= setTimeout(() => flushAnalytics(), FLUSH_AFTER_MS);
 }

@@ -1,26 +1,25 @@
-import { ArrowRight, CalendarCheck, ClipboardCheck, Users } from "lucide-react";
+import { ArrowRight, Briefcase, ClipboardCheck, GraduationCap, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/shared/constants";
+import { MARKETING_FIGURES } from "~/shared/program/offer";
+import { PROGRAM_TEASER } from "~/shared/program/weeks";
 import { buttonClass } from "~/web/components/ui/button";
+import { BookingButton } from "~/web/features/booking/booking-button";
+import { track } from "~/web/lib/analytics";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import { useSectionScroll } from "~/web/lib/section-scroll";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: SITE_NAME,
-    description: SITE_DESCRIPTION,
-    path: "/",
-    baseUrl: baseUrlFrom(matches),
-  });
+  pageMeta({ title: SITE_NAME, description: SITE_DESCRIPTION, path: "/", baseUrl: baseUrlFrom(matches) });
 
 const EMPLOYER_STEPS = [
-  { icon: CalendarCheck, title: "Tell us the role", text: "Book a call and describe the generalist you need: founder's office, strategy, general management." },
+  { icon: Briefcase, title: "Tell us the role", text: "Book a call and describe the generalist you need: founder's office, strategy associate, general management." },
   { icon: ClipboardCheck, title: "Candidates do the work", text: "Shortlisted people play a job simulation of a real business case, scored on six dimensions." },
-  { icon: Users, title: "Meet proven people", text: "You interview candidates whose thinking and execution you have already seen." },
+  { icon: Users, title: "Meet proven people", text: "You interview only candidates whose thinking and execution you have already seen." },
 ];
 
-const PROGRAM = ["Onboarding (Assessment)", "Week 1 Execution", "Week 2 Strategy", "Week 3 Communication", "Week 4 Leadership", "Week 5 Growth", "Week 6 Integration"];
+const ASPIRANT_POINTS = ["No registration", "Instant results", "A scored report on six dimensions"];
 
 export default function Home() {
   const scrollTo = useSectionScroll();
@@ -28,21 +27,41 @@ export default function Home() {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto grid max-w-5xl gap-6 px-4 py-20 text-center sm:px-6 sm:py-28">
-          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
-            Hiring and skilling generalists through job simulations
-          </h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">Hiring and skilling generalists through job simulations</h1>
           <p className="mx-auto max-w-2xl text-lg text-slate-700">
-            Startups see how candidates think and execute before they hire. Aspirants with 0-4 years of experience practise
-            the real work and become job-ready.
+            Startups see how candidates think and execute before they hire. Aspirants with 0-4 years of experience practise the real work and
+            become job-ready.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
-            <button type="button" className={buttonClass("primary", "px-6 py-3 text-base")} onClick={() => scrollTo("for-employers")}>
-              I'm hiring
+            <button
+              type="button"
+              className={buttonClass("primary", "px-6 py-3 text-base")}
+              onClick={() => {
+                track("explore_program", { source: "hero", audience: "employers" });
+                scrollTo("for-employers");
+              }}
+            >
+              I'm Hiring
             </button>
-            <button type="button" className={buttonClass("secondary", "px-6 py-3 text-base")} onClick={() => scrollTo("for-aspirants")}>
-              I'm an aspirant
+            <button
+              type="button"
+              className={buttonClass("secondary", "px-6 py-3 text-base")}
+              onClick={() => {
+                track("apply_now", { source: "hero", audience: "aspirants" });
+                scrollTo("for-aspirants");
+              }}
+            >
+              I'm an Aspirant
             </button>
           </div>
+          <dl className="mx-auto mt-6 grid w-full max-w-4xl grid-cols-2 gap-4 sm:grid-cols-5">
+            {MARKETING_FIGURES.map((figure) => (
+              <div key={figure.label} className="grid rounded-lg bg-white/80 p-3">
+                <dt className="order-2 text-xs text-slate-600">{figure.label}</dt>
+                <dd className="order-1 text-2xl font-bold text-brand-700">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
       </section>
 
@@ -53,12 +72,13 @@ export default function Home() {
               For Employers
             </h2>
             <p className="mx-auto max-w-2xl text-slate-700">
-              Find generalist talent for roles such as Founder's Office, Strategy Associate and General Management.
+              Find generalist talent for roles such as Founder's Office, Strategy Associate and General Management, judged on real work instead of
+              résumés.
             </p>
           </div>
           <ol className="grid gap-6 md:grid-cols-3">
             {EMPLOYER_STEPS.map((step, index) => (
-              <li key={step.title} className="grid gap-3 rounded-xl border border-slate-200 p-6">
+              <li key={step.title} className="grid content-start gap-3 rounded-xl border border-slate-200 p-6">
                 <step.icon className="size-8 text-brand-600" aria-hidden />
                 <h3 className="text-lg font-semibold">
                   {index + 1}. {step.title}
@@ -67,6 +87,9 @@ export default function Home() {
               </li>
             ))}
           </ol>
+          <div className="text-center">
+            <BookingButton />
+          </div>
         </div>
       </section>
 
@@ -76,9 +99,15 @@ export default function Home() {
             For Aspirants
           </h2>
           <p className="text-slate-700">
-            Try a free diagnostic simulation: no registration, instant results. See how you handle a real business case
-            and where to grow.
+            Try a free diagnostic simulation: see how you handle a real business case and where to grow, then build the skills in Founder's Find.
           </p>
+          <ul className="flex flex-wrap justify-center gap-3">
+            {ASPIRANT_POINTS.map((point) => (
+              <li key={point} className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm text-slate-800 shadow-sm">
+                <Sparkles className="size-4 text-accent-500" aria-hidden /> {point}
+              </li>
+            ))}
+          </ul>
           <div>
             <Link to="/simulations" className={buttonClass("primary", "px-6 py-3 text-base")}>
               Explore simulations <ArrowRight className="size-4" aria-hidden />
@@ -89,11 +118,15 @@ export default function Home() {
 
       <section aria-labelledby="program-title" className="py-16">
         <div className="mx-auto grid max-w-5xl gap-6 px-4 sm:px-6">
+          <GraduationCap className="mx-auto size-10 text-brand-600" aria-hidden />
           <h2 id="program-title" className="text-center text-3xl font-bold text-brand-900">
             Founder's Find: 6 weeks to job readiness
           </h2>
-          <ol className="flex flex-wrap justify-center gap-2">
-            {PROGRAM.map((step) => (
+          <p className="mx-auto max-w-2xl text-center text-slate-700">
+            Six missions for early-career professionals heading to founder's office, category, strategy, VC platform and growth roles.
+          </p>
+          <ol className="flex flex-wrap justify-center gap-2" aria-label="Program structure">
+            {PROGRAM_TEASER.map((step) => (
               <li key={step} className="rounded-full bg-brand-50 px-4 py-2 text-sm font-medium text-brand-700">
                 {step}
               </li>

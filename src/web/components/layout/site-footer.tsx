@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/shared/constants";
+import { openFooterModal } from "~/web/features/contact/contact-store";
+import { FooterModals } from "~/web/features/contact/footer-modals";
 import { NewsletterForm } from "~/web/features/newsletter/newsletter-form";
 import { PLATFORM_LINKS } from "./nav-links";
 
@@ -32,6 +34,12 @@ export function SiteFooter() {
           <Link to="/terms" className={linkClass}>
             Terms &amp; Conditions
           </Link>
+          <button type="button" className={`${linkClass} text-left`} onClick={() => openFooterModal({ kind: "contact", subject: "" })}>
+            Contact Us
+          </button>
+          <button type="button" className={`${linkClass} text-left`} onClick={() => openFooterModal({ kind: "mentor" })}>
+            Become a Mentor
+          </button>
           {PLACEHOLDERS.map((label) => (
             <span key={label} className="text-sm text-slate-400">
               {label}
@@ -54,6 +62,7 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
+      <FooterModals />
     </footer>
   );
 }

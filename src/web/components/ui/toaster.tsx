@@ -28,6 +28,9 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         hotkey={[...TOAST.hotkey]}
+        // Keeps the toasts reachable while a modal dialog hides the rest of the page (Radix skips
+        // [aria-live] elements when it sets aria-hidden); "off" because Radix announces each toast itself.
+        aria-live="off"
         className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
       />
     </Toast.Provider>

@@ -1,5 +1,72 @@
-import { ComingSoon } from "./coming-soon";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { BrochureDownload } from "~/shared/schemas/brochure";
+import type { Page } from "~/shared/schemas/common";
+import { Pager } from "~/web/components/ui/pager";
+import { api, ApiError } from "~/web/lib/api";
+import { formatDateTime } from "~/web/lib/format-date";
 
+const PAGE_SIZE = 50;
+
+/** Brochure downloads: id, name, email, mobile, downloadedAt, newest first. */
 export function DownloadsTab() {
-  return <ComingSoon title="Downloads" />;
+  return (
+    <div className="grid gap-4">
+      <h2 className="text-lg font-semibold text-brand-900">Brochure Downloads</h2>
+      <DownloadsList />
+    </div>
+  );
+}
+
+function DownloadsList() {
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ["brochure-downloads", page],
+    queryFn: () => api<Page<BrochureDownload>>(`/api/brochure-downloads?page=${page}&pageSize=${PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
+  if (list.isPending) return <p className="text-slate-600">Loading downloads...</p>;
+  if (list.isError) {
+    const forbidden = list.error instanceof ApiError && list.error.status === 403;
+    return <p className="text-red-700">{forbidden ? "Brochure downloads are visible to admin and admissions staff." : "Failed to fetch downloads."}</p>;
+  }
+  if (list.data.total === 0) {
+    return <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">No brochure downloads yet.</p>;
+  }
+  return (
+    <div className="grid gap-4">
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Brochure downloads, newest first</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th className="p-3">ID</th>
+              <th className="p-3">Name</th>
+              <th className="p-3">Email</th>
+              <th className="p-3">Mobile</th>
+              <th className="p-3">Downloaded At</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.map((row) => (
+              <tr key={row.id} className="border-t border-slate-200">
+                <td className="p-3 font-mono text-xs text-slate-500" title={row.id}>
+                  {row.id.slice(0, 8)}
+                </td>
+                <td className="p-3">{row.name}</td>
+                <td className="p-3">
+                  <a className="text-brand-700 underline" href={`mailto:${row.email}`}>
+                    {row.email}
+                  </a>
+                </td>
+                <td className="p-3">{row.mobile}</td>
+                <td className="p-3 whitespace-nowrap">{formatDateTime(row.downloadedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager total={list.data.total} page={page} pageSize={PAGE_SIZE} noun="download" onPage={setPage} />
+    </div>
+  );
 }

@@ -26,6 +26,11 @@ export function StaffFrame({ title, subtitle, user, onLogout, children, signedIn
             <p className="text-xs text-slate-500">{signedInLine ?? `Signed in as ${user.name} (${user.email})`}</p>
           </div>
           <nav aria-label="Staff" className="flex flex-wrap items-center gap-2">
+            {hasAnyRole(user.roles, AREA_ROLES.inbox) && (
+              <Link className="rounded-md px-3 py-2 text-sm hover:bg-slate-100" to="/admin/inbox">
+                Inbox
+              </Link>
+            )}
             {hasAnyRole(user.roles, AREA_ROLES.newsletter) && (
               <Link className="rounded-md px-3 py-2 text-sm hover:bg-slate-100" to="/admin/newsletter">
                 Newsletter

@@ -1,0 +1,19 @@
+/**
+ * Google Analytics 4, only when GA_MEASUREMENT_ID is configured: without it no third-party
+ * script loads. Page views are sent by our own track() (one per route change), not by gtag.
+ */
+export function GoogleAnalytics({ measurementId }: { measurementId: string | null }) {
+  if (!measurementId) return null;
+  const id = JSON.stringify(measurementId);
+  return (
+    <>
+      <script async src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`} />
+      <script
+        // A fixed snippet; the id is validated by the server's configuration (G-XXXX).
+        dangerouslySetInnerHTML={{
+          __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config",${id},{send_page_view:false});`,
+        }}
+      />
+    </>
+  );
+}

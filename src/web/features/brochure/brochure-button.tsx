@@ -1,0 +1,39 @@
+import { Download } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { buttonClass, type ButtonVariant } from "~/web/components/ui/button";
+
+// Loaded on first use, so the dialog and its schema are not in the page's initial JavaScript.
+const BrochureDialog = lazy(() => import("./brochure-dialog"));
+
+interface BrochureButtonProps {
+  /** Where the button sits, recorded with the download event. */
+  source: string;
+  variant?: ButtonVariant;
+  className?: string;
+  label?: string;
+}
+
+/** A "Download Brochure" button with its own dialog; usable on any page (landing page, dashboard). */
+export function BrochureButton({ source, variant = "secondary", className = "", label = "Download Brochure" }: BrochureButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass(variant, className)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <Download className="size-4" aria-hidden /> {label}
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <BrochureDialog open={open} onOpenChange={setOpen} source={source} />
+        </Suspense>
+      )}
+    </>
+  );
+}
