@@ -14,7 +14,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      // Unit tests include start-up checks that spawn the server: give them time on a busy machine.
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 90_000 } },
       ...engines.map((engine) => ({
         resolve: { alias },
         test: {

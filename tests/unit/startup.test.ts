@@ -9,7 +9,7 @@ const start = (env: Record<string, string>) =>
   spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, ...env },
     encoding: "utf8",
-    timeout: 20_000,
+    timeout: 60_000,
   });
 
 describe("start-up faults", () => {

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { AREA_ROLES } from "~/shared/roles";
 import type { Page } from "~/shared/schemas/common";
 import type { Subscriber } from "~/shared/schemas/newsletter";
-import { Button, buttonClass } from "~/web/components/ui/button";
+import { Pager } from "~/web/components/ui/pager";
+import { buttonClass } from "~/web/components/ui/button";
 import { inputClass } from "~/web/components/ui/field";
 import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
 import { StaffArea } from "~/web/features/staff-auth/staff-area";
@@ -25,7 +26,6 @@ function Subscribers() {
       api<Page<Subscriber>>(`/api/newsletter/subscribers?${new URLSearchParams({ q, page: String(page), pageSize: String(PAGE_SIZE) })}`),
     placeholderData: keepPreviousData,
   });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -77,19 +77,7 @@ function Subscribers() {
         </div>
       )}
       {list.data && (
-        <div className="flex items-center justify-between text-sm text-slate-600">
-          <span>
-            {list.data.total} subscriber{list.data.total === 1 ? "" : "s"} · page {page} of {pages}
-          </span>
-          <span className="flex gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </span>
-        </div>
+        <Pager total={list.data.total} page={page} pageSize={PAGE_SIZE} noun="subscriber" onPage={setPage} />
       )}
     </div>
   );

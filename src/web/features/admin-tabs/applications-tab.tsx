@@ -1,7 +1,8 @@
 import { Download, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/shared/application-status";
-import { Button, buttonClass } from "~/web/components/ui/button";
+import { Pager } from "~/web/components/ui/pager";
+import { buttonClass } from "~/web/components/ui/button";
 import { inputClass } from "~/web/components/ui/field";
 import { ApplicationsTable } from "~/web/features/applications-admin/applications-table";
 import { PAGE_SIZE, useApplicationList } from "~/web/features/applications-admin/use-applications";
@@ -29,7 +30,6 @@ export function ApplicationsTab() {
   }, [typed]);
   const list = useApplicationList({ q, status, page });
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="grid gap-4">
@@ -99,19 +99,7 @@ export function ApplicationsTab() {
       )}
 
       {data && data.total > 0 && (
-        <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-          <span>
-            {data.total} application{data.total === 1 ? "" : "s"} · page {page} of {pages}
-          </span>
-          <span className="flex gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </span>
-        </div>
+        <Pager total={data.total} page={page} pageSize={PAGE_SIZE} noun="application" onPage={setPage} />
       )}
     </div>
   );

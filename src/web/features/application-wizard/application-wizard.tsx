@@ -15,6 +15,7 @@ import { submitApplication } from "./submit-application";
 import { useApplicationDraft, useHydrated } from "./use-application-draft";
 import { WizardProgress } from "./wizard-progress";
 import { isStepValid, LAST_STEP, STEPS, type ApplicationDraft } from "./wizard-steps";
+import { Honeypot } from "~/web/components/ui/honeypot";
 
 /** The 5-step application (visitor-side §2, §4, §5): one step at a time, the draft kept until sent. */
 export function ApplicationWizard() {
@@ -79,17 +80,7 @@ function Wizard({ restore }: { restore: boolean }) {
   return (
     <div className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <WizardProgress step={step} />
-      {/* Honeypot: people never see or fill it; the server drops a submission that has it. */}
-      <input
-        type="text"
-        name="website"
-        tabIndex={-1}
-        autoComplete="off"
-        aria-hidden="true"
-        value={website}
-        onChange={(event) => setWebsite(event.target.value)}
-        className="absolute -left-[9999px] h-0 w-0 opacity-0"
-      />
+      <Honeypot value={website} onChange={setWebsite} />
       <div className="grid gap-5" role="group" aria-labelledby="application-step-title">
         <h3 id="application-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-900 focus:outline-none">
           {current.title}
