@@ -1,16 +1,15 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { SubscribeBody } from "~/shared/schemas/newsletter";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { useSubmit } from "~/web/lib/use-submit";
 
 /** Footer newsletter sign-up: one e-mail field; the server keeps one subscription per address. */
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [website, setWebsite] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const subscribe = useMutation({
-    mutationFn: (body: SubscribeBody) => api<{ ok: true }>("/api/newsletter", { body }),
+  const subscribe = useSubmit((body: SubscribeBody) => api<{ ok: true }>("/api/newsletter", { body }), {
     onSuccess: () => {
       setEmail("");
       toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
@@ -25,7 +24,7 @@ export function NewsletterForm() {
     event.preventDefault();
     setFieldError(null);
     if (!email.trim() || subscribe.isPending) return;
-    subscribe.mutate({ email, website: website || undefined });
+    subscribe.submit({ email, website: website || undefined });
   };
 
   return (
