@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "~/web/components/ui/icons";
 import { useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { HEADER_OPAQUE_AFTER_PX, SITE_NAME } from "~/shared/constants";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/web/components/ui/icons";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { TOAST } from "~/shared/constants";
 import { dismissToast, useToasts, type ToastMessage } from "~/web/lib/toast";
