@@ -1,7 +1,7 @@
 import { ArrowRight, Briefcase, ClipboardCheck, GraduationCap, Sparkles, Users } from "~/web/components/ui/icons";
 import { Link } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/shared/constants";
-import { MARKETING_FIGURES } from "~/shared/program/offer";
+import { MARKETING_FIGURES } from "~/shared/program/figures";
 import { PROGRAM_TEASER } from "~/shared/program/teaser";
 import { buttonClass } from "~/web/components/ui/button";
 import { BookingButton } from "~/web/features/booking/booking-button";
