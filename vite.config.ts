@@ -17,6 +17,8 @@ const PUBLIC_CORE = [
   /\/src\/web\/features\/contact\/(contact-store\.ts|footer-modals\.tsx)$/,
   /\/src\/web\/features\/(newsletter\/newsletter-form|booking\/booking-button)\.tsx$/,
   /vite\/preload-helper/,
+  // React, React DOM and React Router: every page needs them, and one file compresses better than three.
+  /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//,
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
