@@ -11,7 +11,7 @@ import { defineConfig } from "vite";
 const PUBLIC_CORE = [
   /\/src\/shared\/constants\.ts$/,
   /\/src\/shared\/program\/(teaser|figures)\.ts$/,
-  /\/src\/web\/lib\/(toast|analytics|section-scroll|api|use-submit|meta|site-settings)\.ts$/,
+  /\/src\/web\/lib\/(toast|analytics|section-scroll|use-submit|meta|site-settings)\.ts$/,
   /\/src\/web\/components\/ui\/(icons|button|toaster)\.tsx$/,
   /\/src\/web\/components\/layout\/[^/]+\.tsx?$/,
   /\/src\/web\/features\/contact\/(contact-store\.ts|footer-modals\.tsx)$/,

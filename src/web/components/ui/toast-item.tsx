@@ -1,16 +1,19 @@
-import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type PointerEvent, type RefObject } from "react";
 import { TOAST } from "~/shared/constants";
 import { X } from "~/web/components/ui/icons";
 import { dismissToast, type ToastMessage } from "~/web/lib/toast";
 
 /** One toast: loaded with the first toast shown, not with the page (see toaster.tsx). */
-export default function ToastItem({ item, paused }: { item: ToastMessage; paused: boolean }) {
+export default function ToastItem({ item }: { item: ToastMessage }) {
   const dismiss = () => dismissToast(item.id);
+  const ref = useRef<HTMLLIElement>(null);
+  const paused = useRegionPaused(ref);
   useAutoDismiss(item.id, paused);
   const swipe = useSwipeRight(dismiss);
 
   return (
     <li
+      ref={ref}
       {...swipe.handlers}
       style={swipe.offset ? { transform: `translateX(${swipe.offset}px)` } : undefined}
       data-variant={item.variant ?? "default"}
@@ -27,6 +30,27 @@ export default function ToastItem({ item, paused }: { item: ToastMessage; paused
       </button>
     </li>
   );
+}
+
+/** True while the pointer is over, or focus is inside, the toast region (the <ol>'s ancestor). */
+function useRegionPaused(ref: RefObject<HTMLLIElement | null>) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    const region = ref.current?.closest<HTMLElement>("[role=region]");
+    if (!region) return;
+    setHovered(region.matches(":hover"));
+    setFocused(region.contains(document.activeElement));
+    const listeners: [string, (event: Event) => void][] = [
+      ["pointerenter", () => setHovered(true)],
+      ["pointerleave", () => setHovered(false)],
+      ["focusin", () => setFocused(true)],
+      ["focusout", (event) => setFocused(region.contains((event as FocusEvent).relatedTarget as Node | null))],
+    ];
+    listeners.forEach(([name, listener]) => region.addEventListener(name, listener));
+    return () => listeners.forEach(([name, listener]) => region.removeEventListener(name, listener));
+  }, [ref]);
+  return hovered || focused;
 }
 
 /** Dismisses after TOAST.durationMs of unpaused time: pausing keeps what was left, not a fresh start. */

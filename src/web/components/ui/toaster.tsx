@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { TOAST } from "~/shared/constants";
 import { useToasts } from "~/web/lib/toast";
 
@@ -20,8 +20,6 @@ const LABEL = `Notifications (${TOAST.hotkey.join("+")})`;
 export function Toaster() {
   const toasts = useToasts();
   const list = useRef<HTMLOListElement>(null);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -36,12 +34,6 @@ export function Toaster() {
       role="region"
       aria-label={LABEL}
       tabIndex={-1}
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
     >
       <ol
         ref={list}
@@ -51,7 +43,7 @@ export function Toaster() {
       >
         <Suspense fallback={null}>
           {toasts.map((item) => (
-            <ToastItem key={item.id} item={item} paused={hovered || focused} />
+            <ToastItem key={item.id} item={item} />
           ))}
         </Suspense>
       </ol>

@@ -1,21 +1,28 @@
 import { useState, type FormEvent } from "react";
 import type { SubscribeBody } from "~/shared/schemas/newsletter";
-import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
 import { useSubmit } from "~/web/lib/use-submit";
+
+/** api.ts loads with the first sign-up rather than with every public page. */
+async function postSubscription(body: SubscribeBody) {
+  const { api } = await import("~/web/lib/api");
+  return api<{ ok: true }>("/api/newsletter", { body });
+}
 
 /** Footer newsletter sign-up: one e-mail field; the server keeps one subscription per address. */
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [website, setWebsite] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const subscribe = useSubmit((body: SubscribeBody) => api<{ ok: true }>("/api/newsletter", { body }), {
+  const subscribe = useSubmit(postSubscription, {
     onSuccess: () => {
       setEmail("");
       toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields.email) return setFieldError(error.fields.email);
+      // An ApiError (api.ts) carries the server's field errors.
+      const fields = (error as { fields?: Record<string, string> }).fields;
+      if (fields?.email) return setFieldError(fields.email);
       toast({ title: "Something went wrong", description: "Please try again later.", variant: "destructive" });
     },
   });
