@@ -11,7 +11,7 @@ import { defineConfig } from "vite";
 const PUBLIC_CORE = [
   /\/src\/shared\/constants\.ts$/,
   /\/src\/shared\/program\/(teaser|figures)\.ts$/,
-  /\/src\/web\/lib\/(toast|analytics|section-scroll|use-submit|meta|site-settings)\.ts$/,
+  /\/src\/web\/lib\/(toast|analytics|section-scroll|meta|site-settings)\.ts$/,
   /\/src\/web\/components\/ui\/(icons|button|toaster)\.tsx$/,
   /\/src\/web\/components\/layout\/[^/]+\.tsx?$/,
   /\/src\/web\/features\/contact\/(contact-store\.ts|footer-modals\.tsx)$/,
@@ -31,6 +31,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     assetsInlineLimit: 0,
+    // No preload helper (~0.25 KB compressed on every page): lazy dialogs fetch their own imports.
+    modulePreload: false,
     rollupOptions: isSsrBuild
       ? {}
       : { output: { manualChunks: (id: string) => (PUBLIC_CORE.some((pattern) => pattern.test(id)) ? "public-core" : undefined) } },

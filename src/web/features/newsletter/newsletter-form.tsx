@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { SubscribeBody } from "~/shared/schemas/newsletter";
 import { toast } from "~/web/lib/toast";
-import { useSubmit } from "~/web/lib/use-submit";
 
 /** api.ts loads with the first sign-up rather than with every public page. */
 async function postSubscription(body: SubscribeBody) {
@@ -14,24 +13,28 @@ export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [website, setWebsite] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const subscribe = useSubmit(postSubscription, {
-    onSuccess: () => {
-      setEmail("");
-      toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
-    },
-    onError: (error) => {
-      // An ApiError (api.ts) carries the server's field errors.
-      const fields = (error as { fields?: Record<string, string> }).fields;
-      if (fields?.email) return setFieldError(fields.email);
-      toast({ title: "Something went wrong", description: "Please try again later.", variant: "destructive" });
-    },
-  });
+  // Plain state rather than useSubmit: this form is on every public page, so it carries nothing extra.
+  const [isPending, setPending] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFieldError(null);
-    if (!email.trim() || subscribe.isPending) return;
-    subscribe.submit({ email, website: website || undefined });
+    if (!email.trim() || isPending) return;
+    setPending(true);
+    postSubscription({ email, website: website || undefined })
+      .then(
+        () => {
+          setEmail("");
+          toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
+        },
+        (error: unknown) => {
+          // An ApiError (api.ts) carries the server's field errors.
+          const fields = (error as { fields?: Record<string, string> }).fields;
+          if (fields?.email) return setFieldError(fields.email);
+          toast({ title: "Something went wrong", description: "Please try again later.", variant: "destructive" });
+        },
+      )
+      .finally(() => setPending(false));
   };
 
   return (
@@ -55,7 +58,7 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
-          disabled={subscribe.isPending}
+          disabled={isPending}
           className="rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-amber-400 disabled:opacity-60"
         >
           Subscribe
