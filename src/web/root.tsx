@@ -1,13 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { Tooltip } from "radix-ui";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
-import { TOOLTIP } from "~/shared/constants";
 import type { Route } from "./+types/root";
 import { GoogleAnalytics } from "./components/layout/google-analytics";
 import { Toaster } from "./components/ui/toaster";
 import { track } from "./lib/analytics";
-import { createQueryClient } from "./lib/query-client";
 // Inlined rather than linked: a render-blocking stylesheet request was most of a phone's first paint
 // (Lighthouse, slow 4G); at ~6 KB compressed the styles ride along with the HTML.
 import appCss from "./app.css?inline";
@@ -48,17 +44,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
   const { pathname } = useLocation();
   // A page view on every route change (spec §1).
   useEffect(() => track("page_view"), [pathname]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
-        <Outlet />
-        <Toaster />
-      </Tooltip.Provider>
-    </QueryClientProvider>
+    <>
+      <Outlet />
+      <Toaster />
+    </>
   );
 }
 

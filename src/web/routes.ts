@@ -12,13 +12,16 @@ export default [
     route("simulations/:slug?", "routes/simulations.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
-  route("admin", "routes/admin.tsx"),
-  route("admin/staff", "routes/admin-staff.tsx"),
-  route("admin/newsletter", "routes/admin-newsletter.tsx"),
-  route("admin/inbox", "routes/admin-inbox.tsx"),
+  // Staff screens: the only ones that load TanStack Query.
+  layout("routes/staff-layout.tsx", [
+    route("admin", "routes/admin.tsx"),
+    route("admin/staff", "routes/admin-staff.tsx"),
+    route("admin/newsletter", "routes/admin-newsletter.tsx"),
+    route("admin/inbox", "routes/admin-inbox.tsx"),
+    route("simulation-admin", "routes/simulation-admin.tsx"),
+    route("crm-login", "routes/crm-login.tsx"),
+    route("crm", "routes/crm.tsx"),
+  ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
-  route("simulation-admin", "routes/simulation-admin.tsx"),
-  route("crm-login", "routes/crm-login.tsx"),
-  route("crm", "routes/crm.tsx"),
 ] satisfies RouteConfig;

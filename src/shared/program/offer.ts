@@ -18,13 +18,7 @@ export const PROGRAM_FACTS = {
   replyWithinHours: 48,
 } as const;
 
-export const MARKETING_FIGURES = [
-  { value: "6 weeks", label: "to job readiness" },
-  { value: "85%", label: "success rate" },
-  { value: "4.8/5", label: "rating" },
-  { value: "90%", label: "placement rate" },
-  { value: "24/7", label: "support" },
-] as const;
+export { MARKETING_FIGURES } from "./figures";
 
 export const PRICING_INCLUDES = [
   "Week 0 onboarding plus 6 weeks of live and practice simulations",

@@ -99,16 +99,7 @@ export const PROGRAM_WEEKS: readonly ProgramWeek[] = [
   },
 ];
 
-/** The home page teaser's short list (spec §2, Home page). */
-export const PROGRAM_TEASER = [
-  "Onboarding (Assessment)",
-  "Week 1 Execution",
-  "Week 2 Strategy",
-  "Week 3 Communication",
-  "Week 4 Leadership",
-  "Week 5 Growth",
-  "Week 6 Integration",
-] as const;
+export { PROGRAM_TEASER } from "./teaser";
 
 export const WEEKLY_RHYTHM = [
   { days: "Sunday", activity: "Live simulation briefs" },

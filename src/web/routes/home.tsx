@@ -1,8 +1,8 @@
-import { ArrowRight, Briefcase, ClipboardCheck, GraduationCap, Sparkles, Users } from "lucide-react";
+import { ArrowRight, Briefcase, ClipboardCheck, GraduationCap, Sparkles, Users } from "~/web/components/ui/icons";
 import { Link } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/shared/constants";
-import { MARKETING_FIGURES } from "~/shared/program/offer";
-import { PROGRAM_TEASER } from "~/shared/program/weeks";
+import { MARKETING_FIGURES } from "~/shared/program/figures";
+import { PROGRAM_TEASER } from "~/shared/program/teaser";
 import { buttonClass } from "~/web/components/ui/button";
 import { BookingButton } from "~/web/features/booking/booking-button";
 import { track } from "~/web/lib/analytics";

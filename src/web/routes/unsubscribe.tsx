@@ -1,8 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { Button } from "~/web/components/ui/button";
 import { api } from "~/web/lib/api";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
+import { useSubmit } from "~/web/lib/use-submit";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Unsubscribe() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const unsubscribe = useMutation({ mutationFn: () => api("/api/newsletter/unsubscribe", { body: { token } }) });
+  const unsubscribe = useSubmit(() => api("/api/newsletter/unsubscribe", { body: { token } }));
 
   return (
     <div className="mx-auto grid max-w-lg gap-4 px-4 py-24 text-center">
@@ -29,7 +29,7 @@ export default function Unsubscribe() {
         <>
           <p className="text-slate-700">Stop receiving the newsletter at this address?</p>
           <div>
-            <Button onClick={() => unsubscribe.mutate()} disabled={!token || unsubscribe.isPending}>
+            <Button onClick={() => unsubscribe.submit()} disabled={!token || unsubscribe.isPending}>
               {unsubscribe.isPending ? "Unsubscribing..." : "Unsubscribe"}
             </Button>
           </div>

@@ -1,6 +1,6 @@
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "~/web/components/ui/icons";
 import { useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { HEADER_OPAQUE_AFTER_PX, SITE_NAME } from "~/shared/constants";
 import { useSectionScroll } from "~/web/lib/section-scroll";
 import { NAV_LINKS } from "./nav-links";
@@ -12,6 +12,8 @@ export function SiteHeader() {
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const scrollToSection = useSectionScroll();
+  // Link + aria-current rather than NavLink: same result, and NavLink's code stays out of every page.
+  const { pathname } = useLocation();
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > HEADER_OPAQUE_AFTER_PX);
@@ -35,9 +37,15 @@ export function SiteHeader() {
           {link.label}
         </button>
       ) : (
-        <NavLink key={link.label} to={link.to} end onClick={() => setMenuOpen(false)} className={({ isActive }) => `${itemClass} ${isActive ? "text-brand-700" : ""}`}>
+        <Link
+          key={link.label}
+          to={link.to}
+          aria-current={pathname === link.to ? "page" : undefined}
+          onClick={() => setMenuOpen(false)}
+          className={`${itemClass} ${pathname === link.to ? "text-brand-700" : ""}`}
+        >
           {link.label}
-        </NavLink>
+        </Link>
       ),
     );
 

@@ -1,4 +1,4 @@
-import { CalendarCheck } from "lucide-react";
+import { CalendarCheck } from "~/web/components/ui/icons";
 import { lazy, Suspense, useState } from "react";
 import { buttonClass } from "~/web/components/ui/button";
 import { openFooterModal } from "~/web/features/contact/contact-store";

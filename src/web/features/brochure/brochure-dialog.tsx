@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { BROCHURE_FILE_NAME, firstBrochureError } from "~/shared/schemas/brochure";
 import { Button } from "~/web/components/ui/button";
@@ -8,6 +7,7 @@ import { Modal } from "~/web/components/ui/modal";
 import { track } from "~/web/lib/analytics";
 import { api } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { useSubmit } from "~/web/lib/use-submit";
 
 const EMPTY = { name: "", email: "", mobile: "" };
 const FAILED = "Failed to process your request. Please try again.";
@@ -29,8 +29,7 @@ async function requestBrochure(body: typeof EMPTY & { website?: string }) {
 export default function BrochureDialog({ open, onOpenChange, source }: { open: boolean; onOpenChange: (open: boolean) => void; source: string }) {
   const [form, setForm] = useState(EMPTY);
   const [website, setWebsite] = useState("");
-  const download = useMutation({
-    mutationFn: requestBrochure,
+  const download = useSubmit(requestBrochure, {
     onSuccess: () => {
       track("download", { category: "content", label: "brochure_pdf", source });
       toast({ title: "Success", description: "Brochure download started successfully!" });
@@ -45,7 +44,7 @@ export default function BrochureDialog({ open, onOpenChange, source }: { open: b
     event.preventDefault();
     const error = firstBrochureError(form);
     if (error) return toast({ title: "Error", description: error, variant: "destructive" });
-    download.mutate({ ...form, website: website || undefined });
+    download.submit({ ...form, website: website || undefined });
   };
 
   return (

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { contactMessageSchema, fieldErrors, type ContactMessageBody } from "~/shared/schemas/inbox";
 import { Button } from "~/web/components/ui/button";
@@ -8,14 +7,14 @@ import { Modal } from "~/web/components/ui/modal";
 import { TextareaField } from "~/web/components/ui/textarea-field";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { useSubmit } from "~/web/lib/use-submit";
 import { useFormState } from "./use-form-state";
 
 /** Contact Us (spec: name, email, subject, message); stored and sent to staff, not faked. */
 export default function ContactDialog({ subject, onClose }: { subject: string; onClose: () => void }) {
   const form = useFormState({ name: "", email: "", subject, message: "" });
   const [website, setWebsite] = useState("");
-  const send = useMutation({
-    mutationFn: (body: ContactMessageBody) => api("/api/contact", { body }),
+  const send = useSubmit((body: ContactMessageBody) => api("/api/contact", { body }), {
     onSuccess: () => {
       toast({ title: "Message sent successfully!", description: "We'll get back to you as soon as possible." });
       form.reset();
@@ -31,7 +30,7 @@ export default function ContactDialog({ subject, onClose }: { subject: string; o
     event.preventDefault();
     const errors = fieldErrors(contactMessageSchema, form.values);
     form.setErrors(errors);
-    if (Object.keys(errors).length === 0) send.mutate({ ...form.values, website: website || undefined });
+    if (Object.keys(errors).length === 0) send.submit({ ...form.values, website: website || undefined });
   };
 
   return (

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { fieldErrors, mentorApplicationSchema, type MentorApplicationBody } from "~/shared/schemas/inbox";
 import { Button } from "~/web/components/ui/button";
@@ -8,14 +7,14 @@ import { Modal } from "~/web/components/ui/modal";
 import { TextareaField } from "~/web/components/ui/textarea-field";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { useSubmit } from "~/web/lib/use-submit";
 import { useFormState } from "./use-form-state";
 
 /** Become a Mentor (spec: name, email, message, experience, expertise, optional LinkedIn). */
 export default function MentorApplicationDialog({ onClose }: { onClose: () => void }) {
   const form = useFormState({ name: "", email: "", experience: "", expertise: "", linkedin: "", message: "" });
   const [website, setWebsite] = useState("");
-  const send = useMutation({
-    mutationFn: (body: MentorApplicationBody) => api("/api/mentor-applications", { body }),
+  const send = useSubmit((body: MentorApplicationBody) => api("/api/mentor-applications", { body }), {
     onSuccess: () => {
       toast({
         title: "Mentor application submitted!",
@@ -34,7 +33,7 @@ export default function MentorApplicationDialog({ onClose }: { onClose: () => vo
     event.preventDefault();
     const errors = fieldErrors(mentorApplicationSchema, form.values);
     form.setErrors(errors);
-    if (Object.keys(errors).length === 0) send.mutate({ ...form.values, website: website || undefined });
+    if (Object.keys(errors).length === 0) send.submit({ ...form.values, website: website || undefined });
   };
 
   return (

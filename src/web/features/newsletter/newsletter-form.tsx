@@ -1,31 +1,40 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { SubscribeBody } from "~/shared/schemas/newsletter";
-import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+
+/** api.ts loads with the first sign-up rather than with every public page. */
+async function postSubscription(body: SubscribeBody) {
+  const { api } = await import("~/web/lib/api");
+  return api<{ ok: true }>("/api/newsletter", { body });
+}
 
 /** Footer newsletter sign-up: one e-mail field; the server keeps one subscription per address. */
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [website, setWebsite] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const subscribe = useMutation({
-    mutationFn: (body: SubscribeBody) => api<{ ok: true }>("/api/newsletter", { body }),
-    onSuccess: () => {
-      setEmail("");
-      toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields.email) return setFieldError(error.fields.email);
-      toast({ title: "Something went wrong", description: "Please try again later.", variant: "destructive" });
-    },
-  });
+  // Plain state rather than useSubmit: this form is on every public page, so it carries nothing extra.
+  const [isPending, setPending] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFieldError(null);
-    if (!email.trim() || subscribe.isPending) return;
-    subscribe.mutate({ email, website: website || undefined });
+    if (!email.trim() || isPending) return;
+    setPending(true);
+    postSubscription({ email, website: website || undefined })
+      .then(
+        () => {
+          setEmail("");
+          toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
+        },
+        (error: unknown) => {
+          // An ApiError (api.ts) carries the server's field errors.
+          const fields = (error as { fields?: Record<string, string> }).fields;
+          if (fields?.email) return setFieldError(fields.email);
+          toast({ title: "Something went wrong", description: "Please try again later.", variant: "destructive" });
+        },
+      )
+      .finally(() => setPending(false));
   };
 
   return (
@@ -49,7 +58,7 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
-          disabled={subscribe.isPending}
+          disabled={isPending}
           className="rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-amber-400 disabled:opacity-60"
         >
           Subscribe
