@@ -12,20 +12,14 @@ import { StepReview } from "./step-review";
 import { StepRoleFit } from "./step-role-fit";
 import { StepSimulation } from "./step-simulation";
 import { submitApplication } from "./submit-application";
-import { useApplicationDraft, useHydrated } from "./use-application-draft";
+import { useApplicationDraft } from "./use-application-draft";
 import { WizardProgress } from "./wizard-progress";
 import { isStepValid, LAST_STEP, STEPS, type ApplicationDraft } from "./wizard-steps";
 import { Honeypot } from "~/web/components/ui/honeypot";
 
 /** The 5-step application (visitor-side §2, §4, §5): one step at a time, the draft kept until sent. */
 export function ApplicationWizard() {
-  const hydrated = useHydrated();
-  // Remounts once hydrated, so the saved draft is read in the browser without a hydration mismatch.
-  return <Wizard key={hydrated ? "browser" : "server"} restore={hydrated} />;
-}
-
-function Wizard({ restore }: { restore: boolean }) {
-  const { draft, update: setField, step, setStep, clear } = useApplicationDraft(restore);
+  const { draft, update: setField, step, setStep, clear } = useApplicationDraft();
   const [resume, setResume] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { EMPTY_DRAFT, LAST_STEP, type ApplicationDraft } from "./wizard-steps";
 
 const STORAGE_KEY = "founders-find-application-draft";
@@ -19,32 +19,40 @@ function readStored(): Stored | null {
   }
 }
 
-const noSubscription = () => () => {};
-
-/** False while rendering on the server and hydrating, true after: the moment browser storage may be read. */
-export const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
 /**
  * The wizard's answers and step, kept in localStorage until the application is submitted, so a
- * refresh or an accidental close loses nothing. `restore` is false on the server (no storage);
- * the caller remounts with it true after hydration.
+ * refresh or an accidental close loses nothing. The saved draft is read once React runs in the
+ * browser (the server has no storage); whatever was typed before that moment wins over it.
  */
-export function useApplicationDraft(restore: boolean) {
-  const [initial] = useState(() => (restore ? readStored() : null));
-  const [draft, setDraft] = useState<ApplicationDraft>(initial?.draft ?? EMPTY_DRAFT);
-  const [step, setStep] = useState(initial?.step ?? 1);
+export function useApplicationDraft() {
+  const [draft, setDraft] = useState<ApplicationDraft>(EMPTY_DRAFT);
+  const [step, setStep] = useState(1);
+  const [restored, setRestored] = useState(false);
+  const touched = useRef(false);
   const cleared = useRef(false);
 
   useEffect(() => {
-    if (!restore || cleared.current) return;
+    const stored = readStored();
+    /* eslint-disable react-hooks/set-state-in-effect -- syncing from browser storage, which only exists after hydration */
+    if (stored && !touched.current) {
+      setDraft(stored.draft);
+      setStep(stored.step);
+    }
+    setRestored(true);
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, []);
+
+  useEffect(() => {
+    if (!restored || cleared.current) return;
     try {
       window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ step, draft } satisfies Stored));
     } catch {
       // Storage full or disabled (private mode): the wizard still works, only without a draft.
     }
-  }, [draft, step, restore]);
+  }, [draft, step, restored]);
 
   const update = useCallback(<K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) => {
+    touched.current = true;
     setDraft((current) => ({ ...current, [key]: value }));
   }, []);
 
