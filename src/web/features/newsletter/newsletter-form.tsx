@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { SubscribeBody } from "~/shared/schemas/newsletter";
 import { toast } from "~/web/lib/toast";
+import { Honeypot } from "~/web/components/ui/honeypot";
 
 /** api.ts loads with the first sign-up rather than with every public page. */
 async function postSubscription(body: SubscribeBody) {
@@ -64,17 +65,7 @@ export function NewsletterForm() {
           Subscribe
         </button>
       </div>
-      {/* Honeypot: people never see or fill it. */}
-      <input
-        type="text"
-        name="website"
-        tabIndex={-1}
-        autoComplete="off"
-        aria-hidden="true"
-        value={website}
-        onChange={(event) => setWebsite(event.target.value)}
-        className="absolute -left-[9999px] h-0 w-0 opacity-0"
-      />
+      <Honeypot value={website} onChange={setWebsite} />
       {fieldError && (
         <p id="newsletter-error" role="alert" className="text-sm text-amber-300">
           {fieldError}
