@@ -24,7 +24,9 @@ const JS_BUDGET_KB = 120;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function lighthouse(url: string): Promise<{ scores: Record<string, number>; failing: string[] }> {
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+
+async function lighthouse(url: string): Promise<{ scores: Record<string, number>; failing: string[]; metrics: string }> {
   const out = path.join(os.tmpdir(), `lh-${process.pid}-${Date.now()}.json`);
   await run(
     "npx",
@@ -33,14 +35,16 @@ async function lighthouse(url: string): Promise<{ scores: Record<string, number>
   );
   const report = JSON.parse(readFileSync(out, "utf8")) as {
     categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
-    audits: Record<string, { score: number | null }>;
+    audits: Record<string, { score: number | null; displayValue?: string }>;
   };
   rmSync(out, { force: true });
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(report.categories[c]!.score * 100)]));
   const failing = CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
     report.categories[c]!.auditRefs.filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score !== null && report.audits[ref.id]!.score! < 1).map((ref) => `${c}:${ref.id}`),
   );
-  return { scores, failing };
+  // Each run's metrics, abbreviated (fcp=1.3 s …): they tell which one pulled a low score down.
+  const metrics = METRICS.map((id) => `${id.split("-").map((word) => word[0]).join("")}=${report.audits[id]?.displayValue ?? "?"}`).join(" ");
+  return { scores, failing, metrics };
 }
 
 /** Lighthouse itself sometimes fails to record a trace (NO_NAVSTART) on a busy machine: try again. */
@@ -58,7 +62,11 @@ async function measure(url: string) {
   const runs: Awaited<ReturnType<typeof lighthouse>>[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url));
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]!))]));
-  return { scores, failing: [...new Set(runs.flatMap((r) => r.failing))] };
+  return {
+    scores,
+    failing: [...new Set(runs.flatMap((r) => r.failing))],
+    runs: runs.map((r) => `${r.scores.performance} (${r.metrics})`),
+  };
 }
 
 /** Scripts of a page's first HTML, fetched as a browser would (gzip accepted), summed. */
@@ -106,6 +114,7 @@ async function main() {
       const s = results[page]!.scores;
       const cells = CATEGORIES.map((c) => `${s[c]} (≥${BUDGET[c]}) ${s[c]! >= BUDGET[c] ? "ok" : "MISS"}`.padEnd(16));
       console.log([page.padEnd(16), ...cells, (s.performance! / baseline.scores.performance!).toFixed(2)].join(""));
+      for (const run of results[page]!.runs) console.log(`  performance ${run}`);
       if (results[page]!.failing.length) console.log(`  failing audits: ${results[page]!.failing.join(", ")}`);
     }
     console.log(`JavaScript shipped to / (gzip): ${jsKb} KB = ${(jsKb / JS_BUDGET_KB).toFixed(2)} × the ${JS_BUDGET_KB} KB budget`);

@@ -194,3 +194,12 @@ test("admissions sees the application, changes its status, downloads the rÃ©sumÃ
   await expectToast(page, "Application deleted!");
   await expect(row).toHaveCount(0);
 });
+
+test("the wizard, a chunk of its own, also arrives on a client-side visit to /founders-find", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Founder's Find" }).click();
+  await expect(page).toHaveURL(/\/founders-find$/);
+  await expect(wizard(page).getByLabel("First Name *")).toBeEditable();
+  await expect(wizard(page).getByRole("heading", { name: "Basic Information" })).toBeVisible();
+});

@@ -66,7 +66,7 @@ test("header links reach each page; the home page shows its sections and teaser"
   await expect(page.getByRole("heading", { name: "For Aspirants" })).toBeInViewport();
 });
 
-test("program tabs: Week 0 by default, one panel at a time, arrow keys move", async ({ page }) => {
+test("program tabs: Week 0 by default, one panel at a time, arrow keys, Home and End move", async ({ page }) => {
   await page.goto("/founders-find");
   await waitForHydration(page);
   const tabs = page.getByRole("tablist", { name: "Program weeks" });
@@ -82,6 +82,18 @@ test("program tabs: Week 0 by default, one panel at a time, arrow keys move", as
   await page.keyboard.press("ArrowRight");
   await expect(tabs.getByRole("tab", { name: "Week 4" })).toBeFocused();
   await expect(page.getByRole("heading", { name: "Week 4: Leadership & Grit" })).toBeVisible();
+  // One tab stop for the whole strip: the selected tab, then its panel.
+  await expect(tabs.getByRole("tab", { name: "Week 3" })).toHaveAttribute("tabindex", "-1");
+  await page.keyboard.press("End");
+  await expect(tabs.getByRole("tab", { name: "Week 6" })).toBeFocused();
+  await expect(tabs.getByRole("tab", { name: "Week 6" })).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowRight");
+  await expect(tabs.getByRole("tab", { name: /Week 0/ })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(tabs.getByRole("tab", { name: "Week 6" })).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(page.getByRole("heading", { name: "Week 0: Diagnostics & Orientation" })).toBeVisible();
+  await expect(page.getByRole("tabpanel")).toHaveAttribute("aria-labelledby", await tabs.getByRole("tab", { name: /Week 0/ }).getAttribute("id") ?? "");
   await expect(page.getByText("Weekly Activities")).toBeVisible();
   await expect(page.getByText("₹14,999", { exact: true })).toBeVisible();
   await expect(page.getByText("₹59,999", { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Compass, Hammer, Scale } from "lucide-react";
+import { Compass, Hammer, Scale } from "~/web/components/ui/icons";
 import { Link } from "react-router";
 import { buttonClass } from "~/web/components/ui/button";
 import { SectionHeading } from "~/web/components/ui/section-heading";

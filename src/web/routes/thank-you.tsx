@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CircleCheck } from "~/web/components/ui/icons";
 import { Link } from "react-router";
 import { buttonClass } from "~/web/components/ui/button";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function ThankYou() {
   return (
     <section className="mx-auto grid max-w-xl gap-5 px-4 py-24 text-center sm:px-6">
-      <CheckCircle2 className="mx-auto size-16 text-green-700" aria-hidden />
+      <CircleCheck className="mx-auto size-16 text-green-700" aria-hidden />
       <h1 className="text-3xl font-bold text-brand-900">Application Submitted!</h1>
       <p className="text-slate-700">
         Thank you for applying to Founder's Find. We'll review your application and reply within 48 hours; if selected, we'll invite you to a short

@@ -1,4 +1,23 @@
-import { ApplicationWizard } from "./application-wizard";
+import { lazy, Suspense } from "react";
+
+const loadWizard = () => import("./application-wizard").then((module) => ({ default: module.ApplicationWizard }));
+
+/**
+ * The wizard is the largest piece of /founders-find's code and sits at the bottom of the page, so it
+ * is its own chunk: the browser fetches it while the page hydrates instead of before the first paint
+ * (scripts/bench/pages.ts). The server loads it at once, so the first HTML always holds the wizard.
+ */
+const ApplicationWizard = lazy(loadWizard);
+if (import.meta.env.SSR) void loadWizard();
+
+/** Holds the wizard's place, at about its height, on a client-side visit until its code arrives. */
+function WizardPlaceholder() {
+  return (
+    <div role="status" className="grid min-h-[28rem] place-content-center rounded-2xl border border-slate-200 bg-white p-8 text-slate-600 shadow-sm">
+      Loading the application form…
+    </div>
+  );
+}
 
 /**
  * The body of the #application section of /founders-find: a short introduction and the
@@ -14,7 +33,9 @@ export function ApplicationSection() {
           screening call if you are selected, then final selection and cohort placement.
         </p>
       </div>
-      <ApplicationWizard />
+      <Suspense fallback={<WizardPlaceholder />}>
+        <ApplicationWizard />
+      </Suspense>
     </div>
   );
 }

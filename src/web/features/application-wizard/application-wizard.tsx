@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { Button } from "~/web/components/ui/button";
 import { track } from "~/web/lib/analytics";
 import { ApiError } from "~/web/lib/api";
+import { useHydrated } from "~/web/lib/use-hydrated";
 import { toast } from "~/web/lib/toast";
 import type { FieldErrors } from "./form-fields";
 import { StepBackground } from "./step-background";
@@ -29,6 +30,7 @@ export function ApplicationWizard() {
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const navigate = useNavigate();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     // Focus follows the step for keyboard and screen-reader users, but not on first load.
@@ -72,7 +74,9 @@ export function ApplicationWizard() {
   const valid = isStepValid(step, draft);
   const stepProps = { draft, update, errors };
   return (
-    <div className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    // Disabled until React runs it: the wizard arrives as HTML before its code, and answers typed into
+    // plain HTML would be lost when React takes the fields over.
+    <fieldset disabled={!hydrated} className="grid min-w-0 gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <WizardProgress step={step} />
       <Honeypot value={website} onChange={setWebsite} />
       <div className="grid gap-5" role="group" aria-labelledby="application-step-title">
@@ -101,6 +105,6 @@ export function ApplicationWizard() {
           </Button>
         </div>
       )}
-    </div>
+    </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/web/components/ui/icons";
 import { lazy, Suspense, useState } from "react";
 import { buttonClass, type ButtonVariant } from "~/web/components/ui/button";
 

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/web/components/ui/icons";
 import type { Mentor } from "~/shared/schemas/mentors";
 import { SectionHeading } from "~/web/components/ui/section-heading";
 

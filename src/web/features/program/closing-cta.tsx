@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/web/components/ui/icons";
 import { buttonClass } from "~/web/components/ui/button";
 import { BrochureButton } from "~/web/features/brochure/brochure-button";
 import { track } from "~/web/lib/analytics";

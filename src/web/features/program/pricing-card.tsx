@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check } from "~/web/components/ui/icons";
 import { formatRupees, PRICING, PRICING_INCLUDES, PROGRAM_FACTS } from "~/shared/program/offer";
 
 /** ₹14,999 against a struck ₹59,999: the 75% limited-time offer. */
