@@ -1,7 +1,7 @@
 import { ArrowRight, Briefcase, ClipboardCheck, GraduationCap, Sparkles, Users } from "~/web/components/ui/icons";
 import { Link } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/shared/constants";
-import { MARKETING_FIGURES } from "~/shared/program/figures";
+import { MarketingFigures } from "~/web/features/program/marketing-figures";
 import { PROGRAM_TEASER } from "~/shared/program/teaser";
 import { buttonClass } from "~/web/components/ui/button";
 import { BookingButton } from "~/web/features/booking/booking-button";
@@ -54,14 +54,7 @@ export default function Home() {
               I'm an Aspirant
             </button>
           </div>
-          <dl className="mx-auto mt-6 grid w-full max-w-4xl grid-cols-2 gap-4 sm:grid-cols-5">
-            {MARKETING_FIGURES.map((figure) => (
-              <div key={figure.label} className="grid rounded-lg bg-white/80 p-3">
-                <dt className="order-2 text-xs text-slate-600">{figure.label}</dt>
-                <dd className="order-1 text-2xl font-bold text-brand-700">{figure.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <MarketingFigures className="mt-6" cardClassName="bg-white/80" />
         </div>
       </section>
 

@@ -1,6 +1,7 @@
-import { MARKETING_FIGURES, PROGRAM_FACTS } from "~/shared/program/offer";
+import { PROGRAM_FACTS } from "~/shared/program/offer";
 import { buttonClass } from "~/web/components/ui/button";
 import { track } from "~/web/lib/analytics";
+import { MarketingFigures } from "./marketing-figures";
 
 /** The landing page's opening: who it is for, the figures, and the two hero actions. */
 export function ProgramHero() {
@@ -25,14 +26,7 @@ export function ProgramHero() {
             Explore Program
           </a>
         </div>
-        <dl className="mx-auto mt-4 grid w-full max-w-4xl grid-cols-2 gap-4 sm:grid-cols-5">
-          {MARKETING_FIGURES.map((figure) => (
-            <div key={figure.label} className="grid rounded-lg bg-white p-3 shadow-sm">
-              <dt className="order-2 text-xs text-slate-600">{figure.label}</dt>
-              <dd className="order-1 text-2xl font-bold text-brand-700">{figure.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <MarketingFigures className="mt-4" cardClassName="bg-white shadow-sm" />
       </div>
     </section>
   );
