@@ -44,6 +44,16 @@ test("the first HTML lists simulations and a slug link carries that simulation's
   expect((await request.get(meta("og:image")!)).headers()["cache-control"]).toContain("immutable");
 });
 
+test("a slug that matches no simulation answers 404 with the whole library and a notice", async ({ page }) => {
+  const response = await page.goto("/simulations/no-such-simulation");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("status").filter({ hasText: "We couldn't find that simulation." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Explore Simulation Library" })).toBeVisible();
+  await expect(page.getByText("Founder's Office Diagnostic").first()).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect((await page.request.get(`/simulations/${GTM.slug}`)).status()).toBe(200);
+});
+
 test("a slug link opens the dialog and highlights the card; Start Simulation opens the chatbot without an opener", async ({ page, context }) => {
   await context.route("https://typebot.io/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>chatbot</title>" }));
   await page.goto(`/simulations/${GTM.slug}`);

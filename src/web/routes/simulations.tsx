@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { filterSimulations, libraryTags } from "~/shared/library-filter";
 import type { Simulation } from "~/shared/schemas/simulations";
 import { Button } from "~/web/components/ui/button";
@@ -15,7 +15,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     context.listPublicSimulations(),
     params.slug ? context.findSimulationBySlug(params.slug) : null,
   ]);
-  return { simulations, selected };
+  // A slug that matches nothing (a stale or mistyped share link) still shows the library, with a
+  // notice, but answers 404 so that the address is not indexed as a page of its own.
+  const missing = !!params.slug && !selected;
+  return data({ simulations, selected, missing }, { status: missing ? 404 : 200 });
 }
 
 const LIBRARY_DESCRIPTION =
@@ -36,7 +39,7 @@ export default function SimulationsPage({ loaderData }: Route.ComponentProps) {
   return <Library key={loaderData.selected?.slug ?? ""} {...loaderData} />;
 }
 
-function Library({ simulations, selected }: Route.ComponentProps["loaderData"]) {
+function Library({ simulations, selected, missing }: Route.ComponentProps["loaderData"]) {
   const navigation = useNavigation();
   const [search, setSearch] = useState("");
   const [tags, setTags] = useState<string[]>([]);
@@ -62,6 +65,11 @@ function Library({ simulations, selected }: Route.ComponentProps["loaderData"]) 
         </div>
       </section>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6" aria-label="Simulations">
+        {missing && (
+          <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-center text-amber-900">
+            We couldn't find that simulation. It may have been removed: here is the whole library.
+          </p>
+        )}
         <LibraryFilters
           search={search}
           onSearch={setSearch}
