@@ -1,10 +1,10 @@
 import type { SVGProps } from "react";
 
 /**
- * The icons of the public pages, drawn here on a 24-unit grid as simple strokes. An icon library's
- * runtime would cost every public page ~1.7 KB compressed before its first icon; staff screens, which
- * load later and use many more icons, use lucide-react. Decorative by default (aria-hidden): the
- * control or text next to an icon carries its meaning.
+ * The icons of the marketing pages' first load, drawn here on a 24-unit grid as simple strokes. An
+ * icon library's runtime would cost every such page ~1.7 KB compressed before its first icon; code
+ * that loads later (the wizard, the library, staff screens) uses lucide-react. Decorative by default
+ * (aria-hidden): the control or text next to an icon carries its meaning.
  */
 type Shape = [
   tag: "path" | "rect" | "circle",
