@@ -30,4 +30,9 @@ test("an admin adds a staff account and disables it", async ({ page }) => {
   await expectToast(page, "Staff account updated");
   await expect(row.getByRole("cell", { name: "Disabled", exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: "Enable" })).toBeVisible();
+
+  // The pages under /admin share its sign-in, and its logout toast.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expectToast(page, "Logged out");
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
 });

@@ -107,9 +107,15 @@ test("/founders-find starts at the top, or at the anchor it is opened with; in-p
   await page.goto("/founders-find");
   await waitForHydration(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await page.locator("#apply").getByRole("link", { name: "Apply Now" }).click();
+  await page.getByRole("region", { name: "Founder's Find: become the generalist startups hire" }).getByRole("link", { name: "Apply Now" }).click();
   await expect(page).toHaveURL(/#application$/);
   await expect(page.locator("#application")).toBeInViewport();
+
+  // Either anchor of the spec opens the page at the application.
+  await page.goto("/");
+  await page.goto("/founders-find#apply");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Apply for the Next Cohort" })).toBeInViewport();
 });
 
 test("the closing call to action: Try Job Simulation opens in a new tab", async ({ page }) => {

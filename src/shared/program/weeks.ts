@@ -102,7 +102,7 @@ export const PROGRAM_WEEKS: readonly ProgramWeek[] = [
 export { PROGRAM_TEASER } from "./teaser";
 
 export const WEEKLY_RHYTHM = [
-  { days: "Sunday", activity: "Live simulation briefs" },
+  { days: "Sundays", activity: "Live simulation briefs" },
   { days: "Monday to Wednesday", activity: "Practice simulations" },
   { days: "Wednesday", activity: "Reflection and masterclasses" },
   { days: "Thursday", activity: "Evaluation and office hours" },

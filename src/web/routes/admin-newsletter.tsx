@@ -4,12 +4,12 @@ import { AREA_ROLES } from "~/shared/roles";
 import type { Page } from "~/shared/schemas/common";
 import type { Subscriber } from "~/shared/schemas/newsletter";
 import { Pager } from "~/web/components/ui/pager";
-import { buttonClass } from "~/web/components/ui/button";
+import { CsvExportLink } from "~/web/components/ui/csv-export-link";
 import { inputClass } from "~/web/components/ui/field";
 import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
 import { StaffArea } from "~/web/features/staff-auth/staff-area";
 import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
-import { useLogout } from "~/web/features/staff-auth/use-staff-session";
+import { useAdminLogout } from "~/web/features/staff-auth/use-staff-session";
 import { api } from "~/web/lib/api";
 
 export const meta = () => [{ title: "Newsletter subscribers" }, { name: "robots", content: "noindex" }];
@@ -23,7 +23,7 @@ function Subscribers() {
   const list = useQuery({
     queryKey: ["newsletter", "subscribers", q, page],
     queryFn: () =>
-      api<Page<Subscriber>>(`/api/newsletter/subscribers?${new URLSearchParams({ q, page: String(page), pageSize: String(PAGE_SIZE) })}`),
+      api<Page<Subscriber> & { overall: number }>(`/api/newsletter/subscribers?${new URLSearchParams({ q, page: String(page), pageSize: String(PAGE_SIZE) })}`),
     placeholderData: keepPreviousData,
   });
   return (
@@ -43,16 +43,16 @@ function Subscribers() {
             }}
           />
         </div>
-        <a className={buttonClass("secondary")} href="/api/newsletter/subscribers.csv" download>
-          Export CSV
-        </a>
+        <CsvExportLink href="/api/newsletter/subscribers.csv" count={list.data?.overall} noun="subscribers" />
       </div>
       {list.isPending ? (
         <p className="text-slate-600">Loading subscribers...</p>
       ) : list.isError ? (
         <p className="text-red-700">Failed to fetch subscribers.</p>
       ) : list.data.items.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">No subscribers yet.</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">
+          {q ? "No subscribers match this search." : "No subscribers yet."}
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
@@ -84,11 +84,11 @@ function Subscribers() {
 }
 
 export default function AdminNewsletterPage() {
-  const logout = useLogout();
+  const logout = useAdminLogout();
   return (
     <StaffArea roles={AREA_ROLES.newsletter} areaName="newsletter subscribers" signIn={<AdminSignIn />}>
       {(user) => (
-        <StaffFrame title="Newsletter subscribers" user={user} onLogout={() => logout.mutate()}>
+        <StaffFrame title="Newsletter subscribers" user={user} onLogout={logout}>
           <a href="/admin" className="mb-4 inline-block text-sm text-brand-600 underline">
             ← Admin Dashboard
           </a>

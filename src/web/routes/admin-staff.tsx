@@ -7,7 +7,7 @@ import { Field } from "~/web/components/ui/field";
 import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
 import { StaffArea } from "~/web/features/staff-auth/staff-area";
 import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
-import { useLogout } from "~/web/features/staff-auth/use-staff-session";
+import { useAdminLogout } from "~/web/features/staff-auth/use-staff-session";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
 
@@ -148,11 +148,11 @@ function StaffList({ selfEmail }: { selfEmail: string }) {
 }
 
 export default function AdminStaffPage() {
-  const logout = useLogout();
+  const logout = useAdminLogout();
   return (
     <StaffArea roles={AREA_ROLES.staffAccounts} areaName="staff accounts" signIn={<AdminSignIn />}>
       {(user) => (
-        <StaffFrame title="Staff accounts" subtitle="Who can sign in, and to which areas" user={user} onLogout={() => logout.mutate()}>
+        <StaffFrame title="Staff accounts" subtitle="Who can sign in, and to which areas" user={user} onLogout={logout}>
           <div className="grid gap-6">
             <a href="/admin" className="text-sm text-brand-600 underline">
               ← Admin Dashboard

@@ -3,21 +3,20 @@ import { AREA_ROLES } from "~/shared/roles";
 import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
 import { StaffArea } from "~/web/features/staff-auth/staff-area";
 import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
-import { useLogout } from "~/web/features/staff-auth/use-staff-session";
-import { toast } from "~/web/lib/toast";
+import { useAdminLogout } from "~/web/features/staff-auth/use-staff-session";
 import { ADMIN_TABS } from "~/web/features/admin-tabs/tabs";
 
 export const meta = () => [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
 
 export default function AdminPage() {
-  const logout = useLogout();
+  const logout = useAdminLogout();
   return (
     <StaffArea roles={AREA_ROLES.adminDashboard} areaName="the admin dashboard" signIn={<AdminSignIn />}>
       {(user) => (
         <StaffFrame
           title="Admin Dashboard"
           user={user}
-          onLogout={() => logout.mutate(undefined, { onSuccess: () => toast({ title: "Logged out" }) })}
+          onLogout={logout}
         >
           <Tabs.Root defaultValue="applications" className="grid gap-6">
             <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1">

@@ -48,7 +48,7 @@ export async function newsletterRoutes(app: FastifyInstance) {
       summary: "Subscribers, searched and paginated",
       querystring: pageQuerySchema.extend({ q: z.string().trim().max(200).optional() }),
       response: {
-        200: z.object({ items: z.array(subscriberSchema), total: z.number(), page: z.number(), pageSize: z.number() }),
+        200: z.object({ items: z.array(subscriberSchema), total: z.number(), overall: z.number(), page: z.number(), pageSize: z.number() }),
       },
     },
     handler: (request) => listSubscribers(app.db, request.query),

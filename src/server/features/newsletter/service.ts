@@ -50,7 +50,8 @@ export async function unsubscribe(db: Db, token: string): Promise<void> {
   if (!row) throw new AppError("not_found", "This unsubscribe link is not valid");
 }
 
-export async function listSubscribers(db: Db, query: { page: number; pageSize: number; q?: string }): Promise<Page<Subscriber>> {
+/** One page of subscribers matching the search; `overall` counts them all (what the CSV export holds). */
+export async function listSubscribers(db: Db, query: { page: number; pageSize: number; q?: string }): Promise<Page<Subscriber> & { overall: number }> {
   const where = query.q ? ilike(newsletterSubscription.email, `%${query.q.replace(/[%_\\]/g, "\\$&")}%`) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -62,7 +63,8 @@ export async function listSubscribers(db: Db, query: { page: number; pageSize: n
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(newsletterSubscription).where(where),
   ]);
-  return { items: rows.map(toSubscriber), total: total!.n, page: query.page, pageSize: query.pageSize };
+  const overall = where ? (await db.select({ n: count() }).from(newsletterSubscription))[0]!.n : total!.n;
+  return { items: rows.map(toSubscriber), total: total!.n, overall, page: query.page, pageSize: query.pageSize };
 }
 
 /** Subscribers in e-mail order, one page of the database at a time. */

@@ -1,13 +1,12 @@
-import { Download, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/shared/application-status";
 import { Pager } from "~/web/components/ui/pager";
-import { buttonClass } from "~/web/components/ui/button";
+import { CsvExportLink } from "~/web/components/ui/csv-export-link";
 import { inputClass } from "~/web/components/ui/field";
 import { ApplicationsTable } from "~/web/features/applications-admin/applications-table";
 import { PAGE_SIZE, useApplicationList } from "~/web/features/applications-admin/use-applications";
 import { ApiError } from "~/web/lib/api";
-import { toast } from "~/web/lib/toast";
 
 const SEARCH_WAIT_MS = 250;
 
@@ -66,22 +65,7 @@ export function ApplicationsTab() {
             </select>
           </div>
         </div>
-        <a
-          className={buttonClass("secondary")}
-          href="/api/applications.csv"
-          download
-          onClick={(event) => {
-            if (!data || data.overall === 0) {
-              event.preventDefault();
-              toast({ title: "No data to export" });
-              return;
-            }
-            toast({ title: "Export successful", description: `Exported ${data.overall} applications to CSV` });
-          }}
-        >
-          <Download className="size-4" aria-hidden />
-          Export CSV
-        </a>
+        <CsvExportLink href="/api/applications.csv" count={data?.overall} noun="applications" />
       </div>
 
       {list.isPending ? (

@@ -28,7 +28,7 @@ function DownloadsList() {
   if (list.isPending) return <p className="text-slate-600">Loading downloads...</p>;
   if (list.isError) {
     const forbidden = list.error instanceof ApiError && list.error.status === 403;
-    return <p className="text-red-700">{forbidden ? "Brochure downloads are visible to admin and admissions staff." : "Failed to fetch downloads."}</p>;
+    return <p className="text-red-700">{forbidden ? "Brochure downloads are visible to admin and admissions staff." : "Failed to fetch downloads"}</p>;
   }
   if (list.data.total === 0) {
     return <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">No brochure downloads yet.</p>;

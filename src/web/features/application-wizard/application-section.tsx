@@ -26,7 +26,8 @@ function WizardPlaceholder() {
 export function ApplicationSection() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-16 sm:px-6">
-      <div className="grid gap-3 text-center">
+      {/* #apply, like #application, opens the page at the form (spec: the route with either anchor). */}
+      <div id="apply" className="grid scroll-mt-20 gap-3 text-center">
         <h2 className="text-3xl font-bold text-brand-900">Apply for the Next Cohort</h2>
         <p className="text-slate-700">
           Five short steps, about ten minutes. We review every application and reply within 48 hours: application review, a

@@ -36,7 +36,7 @@ export default function BrochureDialog({ open, onOpenChange, source }: { open: b
       setForm(EMPTY);
       onOpenChange(false);
     },
-    onError: () => toast({ title: "Error", description: FAILED, variant: "destructive" }),
+    onError: () => toast({ title: FAILED, variant: "destructive" }),
   });
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
 

@@ -35,7 +35,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
   {
     title: "Cookies and Analytics",
     paragraphs: [
-      "The website uses a strictly necessary session cookie for staff sign-in and keeps your simulation-report e-mail in your own browser's storage. Page views and events are measured first-party without tracking cookies. If we enable Google Analytics, it sets its own cookies, which you can block in your browser settings without losing access to the website.",
+      "The website uses strictly necessary session cookies: one for staff sign-in, and one that opens your own simulation reports after you confirm your e-mail address with a one-time code we send to it. The application form keeps an unfinished draft in your own browser's storage until you submit it. Page views and events are measured first-party without tracking cookies. If we enable Google Analytics, it sets its own cookies, which you can block in your browser settings without losing access to the website.",
     ],
   },
   {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LoginBody, StaffUser } from "~/shared/schemas/auth";
 import { api, ApiError, atLeast } from "~/web/lib/api";
+import { toast } from "~/web/lib/toast";
 
 export const SESSION_KEY = ["auth", "me"] as const;
 
@@ -44,4 +45,10 @@ export function useLogout() {
       queryClient.setQueryData(SESSION_KEY, null);
     },
   });
+}
+
+/** Logout from /admin and the pages under it, which share its sign-in: with the spec's "Logged out" toast. */
+export function useAdminLogout() {
+  const logout = useLogout();
+  return () => logout.mutate(undefined, { onSuccess: () => toast({ title: "Logged out" }) });
 }
