@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { ACCOUNTS } from "./accounts";
-import { expectToast, signIn, waitForHydration } from "./support";
+import { expectToast, recordTrackedEvents, signIn, waitForHydration } from "./support";
 
 const pngFile = async (name: string) => ({
   name,
@@ -69,6 +69,7 @@ test("a content user creates, unlists, edits and deletes a simulation", async ({
   await page.goto(`/simulations/${slug}`);
   await expect(page.getByRole("dialog", { name: title })).toBeVisible();
 
+  const trackedEvents = await recordTrackedEvents(page);
   await page.goto("/simulation-admin");
   await waitForHydration(page);
   await page.getByRole("button", { name: `Edit ${title}` }).click();
@@ -79,9 +80,16 @@ test("a content user creates, unlists, edits and deletes a simulation", async ({
   await expectToast(page, "Simulation updated successfully");
   await expect(page.getByRole("row").filter({ hasText: `${title} (revised)` })).toContainText(`/simulations/${slug}`);
 
+  // Staff may try a simulation from here, but only the public library's starts count as engagement.
+  await page.context().route("https://typebot.io/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>chatbot</title>" }));
   await page.getByRole("button", { name: `View details of ${title} (revised)` }).click();
-  await expect(page.getByRole("dialog", { name: `${title} (revised)` }).getByRole("button", { name: "Start Simulation" })).toBeVisible();
-  await page.keyboard.press("Escape");
+  const popup = page.context().waitForEvent("page");
+  await page.getByRole("dialog", { name: `${title} (revised)` }).getByRole("button", { name: "Start Simulation" }).click();
+  await (await popup).close();
+  await expectToast(page, "Simulation Started", `${title} (revised) opened in new tab`);
+  const tracked = await trackedEvents();
+  expect(tracked).toContain("page_view");
+  expect(tracked).not.toContain("simulation_start");
 
   await page.getByRole("button", { name: `Delete ${title} (revised)` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete Simulation" });
@@ -89,7 +97,8 @@ test("a content user creates, unlists, edits and deletes a simulation", async ({
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expectToast(page, "Simulation deleted successfully");
   await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
-  expect((await page.request.get(`/simulations/${slug}`)).status()).toBe(200);
+  // Its share link now finds nothing: the library answers 404 with a notice.
+  expect((await page.request.get(`/simulations/${slug}`)).status()).toBe(404);
 });
 
 test("the mentor editor adds, edits with an image, saves, and removes a mentor", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { decode, expectToast, waitForHydration } from "./support";
+import { decode, expectToast, recordTrackedEvents, waitForHydration } from "./support";
 
 const GTM = { slug: "go-to-market-for-a-b2b-saas-tool", title: "Go-To-Market for a B2B SaaS Tool" };
 const showing = (page: Page) => page.getByText(/^Showing \d+ of \d+ simulations$/);
@@ -56,6 +56,7 @@ test("a slug that matches no simulation answers 404 with the whole library and a
 
 test("a slug link opens the dialog and highlights the card; Start Simulation opens the chatbot without an opener", async ({ page, context }) => {
   await context.route("https://typebot.io/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>chatbot</title>" }));
+  const trackedEvents = await recordTrackedEvents(page);
   await page.goto(`/simulations/${GTM.slug}`);
   const dialog = page.getByRole("dialog", { name: GTM.title });
   await expect(dialog).toBeVisible();
@@ -74,6 +75,7 @@ test("a slug link opens the dialog and highlights the card; Start Simulation ope
   expect(await popup.evaluate(() => window.opener)).toBeNull();
   await expectToast(page, "Simulation Started", `${GTM.title} opened in new tab`);
   await expect(dialog).toHaveCount(0);
+  expect(await trackedEvents()).toContain("simulation_start");
 });
 
 test("share copies the simulation's link", async ({ page, context, baseURL }) => {

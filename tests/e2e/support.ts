@@ -39,3 +39,19 @@ export const decode = (text: string | undefined) =>
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&");
+
+/**
+ * Records the name of every analytics event the page tracks, synchronously: `track()` also hands each
+ * event to `window.gtag` (Google Analytics, when configured), for which this stands in. Call it before
+ * the page loads; the returned function reads the names so far.
+ */
+export async function recordTrackedEvents(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const names: string[] = [];
+    Object.assign(window, {
+      trackedEvents: names,
+      gtag: (command: string, name: string) => command === "event" && names.push(name),
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { trackedEvents: string[] }).trackedEvents);
+}

@@ -58,7 +58,7 @@ export function SimulationLibraryAdmin() {
         <Tabs.Content value="unlisted">{body(unlisted)}</Tabs.Content>
       </Tabs.Root>
       {editing && <SimulationFormDialog key={editing.id} simulation={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
-      <SimulationDialog simulation={viewing} onClose={() => setViewing(null)} />
+      <SimulationDialog simulation={viewing} onClose={() => setViewing(null)} staffPreview />
       <DeleteSimulationDialog simulation={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

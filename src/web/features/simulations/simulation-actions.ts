@@ -8,14 +8,15 @@ type Startable = Pick<Simulation, "title" | "slug" | "typebotUrl">;
 /**
  * Opens the simulation's chatbot in a new tab without an opener, so the chatbot page cannot
  * reach back into ours. A known person's e-mail and name ride along to match the report.
+ * `record` is false for staff trying a simulation: the spec counts starts from the public library only.
  */
-export function startSimulation(simulation: Startable, person?: KnownPerson | null): void {
+export function startSimulation(simulation: Startable, person?: KnownPerson | null, record = true): void {
   if (!simulation.typebotUrl) {
     toast({ title: "Configuration Error", description: "Typebot URL not configured for this simulation", variant: "destructive" });
     return;
   }
   window.open(chatbotUrl(simulation.typebotUrl, person), "_blank", "noopener,noreferrer");
-  track("simulation_start", { category: "engagement", simulation: simulation.slug });
+  if (record) track("simulation_start", { category: "engagement", simulation: simulation.slug });
   toast({ title: "Simulation Started", description: `${simulation.title} opened in new tab` });
 }
 

@@ -11,10 +11,12 @@ interface SimulationDialogProps {
   simulation: Simulation | null;
   onClose: () => void;
   person?: KnownPerson | null;
+  /** Staff viewing the library from /simulation-admin: their starts are not visitor engagement. */
+  staffPreview?: boolean;
 }
 
 /** Details of one simulation: tags, instructions, Start Simulation and Cancel. Used by the library and the admin. */
-export function SimulationDialog({ simulation, onClose, person }: SimulationDialogProps) {
+export function SimulationDialog({ simulation, onClose, person, staffPreview = false }: SimulationDialogProps) {
   return (
     <Dialog.Root open={simulation !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -37,7 +39,7 @@ export function SimulationDialog({ simulation, onClose, person }: SimulationDial
                 </Dialog.Close>
                 <Button
                   onClick={() => {
-                    startSimulation(simulation, person);
+                    startSimulation(simulation, person, !staffPreview);
                     onClose();
                   }}
                 >
