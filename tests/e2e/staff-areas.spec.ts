@@ -46,3 +46,11 @@ test("simulation admin: a wrong password is refused, the content account gets in
   await expect(page.getByRole("button", { name: "Create New Simulation" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 });
+
+test("a content account signing in at /crm-login is told it has no access, without a welcome", async ({ page }) => {
+  await page.goto("/crm-login");
+  await signIn(page, ACCOUNTS.content, "Access CRM Dashboard");
+  await expect(page).toHaveURL(/\/crm$/);
+  await expect(page.getByRole("heading", { name: "No access to the CRM" })).toBeVisible();
+  await expect(page.getByText("Welcome to CRM Dashboard", { exact: false })).toHaveCount(0);
+});

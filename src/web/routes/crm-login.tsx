@@ -25,9 +25,12 @@ export default function CrmLoginPage() {
       submitLabel="Access CRM Dashboard"
       busyLabel="Authenticating..."
       delayMs={CRM_LOGIN_DELAY_MS}
-      note="Access is limited to staff accounts with the Sales role."
+      note="Access is limited to staff accounts with the Sales or Admin role."
       onSuccess={(signedIn) => {
-        toast({ title: "Login successful", description: `Welcome to CRM Dashboard, ${localPart(signedIn.email)}` });
+        // Without the role, /crm tells them so; a welcome would promise a dashboard they cannot open.
+        if (hasAnyRole(signedIn.roles, AREA_ROLES.crm)) {
+          toast({ title: "Login successful", description: `Welcome to CRM Dashboard, ${localPart(signedIn.email)}` });
+        }
         void navigate("/crm");
       }}
       onInvalid={() =>
