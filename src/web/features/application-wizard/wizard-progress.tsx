@@ -23,7 +23,7 @@ export function WizardProgress({ step }: { step: number }) {
       </div>
       <ol className="hidden justify-between text-xs font-medium sm:flex" aria-label="Steps">
         {STEPS.map((s) => (
-          <li key={s.number} className={s.number <= step ? "text-brand-700" : "text-slate-400"} aria-current={s.number === step ? "step" : undefined}>
+          <li key={s.number} className={s.number <= step ? "text-brand-700" : "text-slate-500"} aria-current={s.number === step ? "step" : undefined}>
             {s.number} {s.label}
           </li>
         ))}

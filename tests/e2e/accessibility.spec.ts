@@ -1,0 +1,76 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS } from "./accounts";
+import { signIn, waitForHydration } from "./support";
+
+// Automated WCAG 2.1 AA checks (axe-core) on every public page, the staff sign-in screens and the
+// public dialogs, on a phone and a desktop. They catch what a person would trip over first: missing names and labels, contrast,
+// landmarks, duplicate ids, broken ARIA. Keyboard paths are covered by the feature tests.
+const PAGES = ["/", "/founders-find", "/about", "/privacy", "/terms", "/thank-you", "/simulations", "/unsubscribe", "/no-such-page", "/admin", "/simulation-admin", "/crm-login"];
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+for (const viewport of [
+  { name: "phone", width: 360, height: 740 },
+  { name: "desktop", width: 1280, height: 900 },
+]) {
+  test.describe(`on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const path of PAGES) {
+      test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
+        await page.goto(path);
+        await waitForHydration(page);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  });
+}
+
+test("the public dialogs have no WCAG A/AA violations", async ({ page }) => {
+  await page.goto("/founders-find");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Download Brochure" }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("button", { name: "Contact Us" }).click();
+  await expect(page.getByRole("dialog", { name: "Contact Us" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+
+  await footer.getByRole("button", { name: "Become a Mentor" }).click();
+  await expect(page.getByRole("dialog", { name: "Become a Mentor" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+
+  await page.goto("/simulations");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: /Try/ }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("the staff screens, signed in, have no WCAG A/AA violations", async ({ page }) => {
+  await page.goto("/admin");
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
+  for (const tab of ["Applications", "Downloads", "Mentors"]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await expect(page.getByRole("tabpanel", { name: tab })).toBeVisible();
+    await expect(page.getByRole("tabpanel", { name: tab }).getByText(/^Loading/)).toHaveCount(0);
+    expect(await violations(page), tab).toEqual([]);
+  }
+  for (const path of ["/admin/staff", "/admin/inbox", "/admin/newsletter", "/simulation-admin", "/crm"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    expect(await violations(page), path).toEqual([]);
+  }
+});
