@@ -80,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
-    // React Router's hydration scripts are inline; a nonce-based policy comes with the analytics work.
+    // Pages send their own policy, with a nonce per response (platform/csp.ts); JSON needs none.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });

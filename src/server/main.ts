@@ -17,7 +17,6 @@ import { seedDemoContent } from "./features/demo/seed";
 import { listMentors } from "./features/mentors/service";
 import { findSimulationBySlug, listPublicSimulations } from "./features/simulations/service";
 import type { Db } from "./db/client";
-import type { PublicLoadContext } from "~/shared/load-context";
 
 const dev = process.argv.includes("--dev");
 
@@ -33,7 +32,7 @@ interface Pages {
 }
 
 async function loadPages(config: Config, db: Db): Promise<Pages> {
-  const context: PublicLoadContext = {
+  const context: PagesOptions["context"] = {
     publicBaseUrl: config.publicBaseUrl,
     site: config.site,
     listMentors: () => listMentors(db),

@@ -15,6 +15,8 @@ export type PublicSiteSettings = {
 
 export type PublicLoadContext = {
   publicBaseUrl: string;
+  /** This page's Content-Security-Policy nonce (a new one per request): inline scripts carry it. */
+  cspNonce: string;
   site: PublicSiteSettings;
   listMentors(): Promise<Mentor[]>;
   /** The library: public simulations only. */

@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { GoogleAnalytics } from "./components/layout/google-analytics";
 import { Toaster } from "./components/ui/toaster";
 import { track } from "./lib/analytics";
+import { useNonce } from "./lib/nonce";
 // Inlined rather than linked: a render-blocking stylesheet request was most of a phone's first paint
 // (Lighthouse, slow 4G); at ~6 KB compressed the styles ride along with the HTML.
 import appCss from "./app.css?inline";
@@ -22,6 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -32,12 +34,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <style id="app-css" dangerouslySetInnerHTML={{ __html: inlineCss() }} />
         <Links />
-        <GoogleAnalytics measurementId={root?.site.gaMeasurementId ?? null} />
+        <GoogleAnalytics measurementId={root?.site.gaMeasurementId ?? null} nonce={nonce} />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

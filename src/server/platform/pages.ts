@@ -4,13 +4,14 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { PublicLoadContext } from "~/shared/load-context";
+import { contentSecurityPolicy, createNonce } from "./csp";
 import { AppError } from "./errors";
 
 export interface PagesOptions {
   /** Production: the built server bundle once; development: Vite's fresh module on every request. */
   getBuild: () => Promise<ServerBuild>;
   mode: "production" | "development";
-  context: PublicLoadContext;
+  context: Omit<PublicLoadContext, "cspNonce">;
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -61,8 +62,11 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       if (request.url === "/api" || request.url.startsWith("/api/")) {
         throw new AppError("not_found", `No API route ${request.method} ${request.url.split("?")[0]}`);
       }
-      const response = await (await getHandler())(toWebRequest(request, reply), options.context);
+      const cspNonce = createNonce();
+      const response = await (await getHandler())(toWebRequest(request, reply), { ...options.context, cspNonce });
       reply.status(response.status);
+      // Not in development: Vite's hot reload injects scripts of its own.
+      if (options.mode === "production") reply.header("content-security-policy", contentSecurityPolicy(cspNonce, options.context.site));
       for (const [name, value] of response.headers) {
         if (name !== "set-cookie") reply.header(name, value);
       }

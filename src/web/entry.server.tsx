@@ -1,0 +1,56 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { NonceContext } from "./lib/nonce";
+
+/** How long a page may go on streaming before what is still pending is abandoned (React Router reads it). */
+export const streamTimeout = 5_000;
+
+/**
+ * Renders a page to HTML. Ours rather than React Router's default for one reason: every inline script
+ * (React Router's hydration data, React's streaming scripts, the analytics snippet) must carry the
+ * request's Content-Security-Policy nonce (src/server/platform/csp.ts).
+ */
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<Response> {
+  if (request.method === "HEAD") return Promise.resolve(new Response(null, { status, headers }));
+  const nonce = loadContext.cspNonce;
+  // Crawlers (and React Router's SPA mode) get the finished page in one piece; browsers get it streamed.
+  const whole = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
+
+  return new Promise((resolve, reject) => {
+    let shellSent = false;
+    const send = () => {
+      shellSent = true;
+      const body = new PassThrough();
+      body.on("close", () => clearTimeout(timeout));
+      headers.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
+      {
+        nonce,
+        onShellReady: whole ? undefined : send,
+        onAllReady: whole ? send : undefined,
+        onShellError: reject,
+        onError(error) {
+          status = 500;
+          // Errors before the shell reach React Router, which logs them; later ones only show here.
+          if (shellSent) console.error(error);
+        },
+      },
+    );
+    const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}

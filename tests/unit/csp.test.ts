@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, createNonce } from "~/server/platform/csp";
+
+const site = { bookingUrl: null, trySimulationUrl: "/simulations", gaMeasurementId: null };
+const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `));
+
+describe("the pages' Content-Security-Policy", () => {
+  it("allows this origin and the page's nonce, and no third party when none is configured", () => {
+    const policy = contentSecurityPolicy("abc123", site);
+    expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-abc123'");
+    expect(directive(policy, "connect-src")).toBe("connect-src 'self'");
+    expect(directive(policy, "frame-src")).toBe("frame-src 'none'");
+    expect(directive(policy, "object-src")).toBe("object-src 'none'");
+    expect(policy).not.toContain("unsafe-eval");
+  });
+
+  it("opens exactly what Google Analytics and the booking widget need when they are configured", () => {
+    const policy = contentSecurityPolicy("n", { ...site, gaMeasurementId: "G-ABC123", bookingUrl: "https://cal.com/founders-find/intro?x=1" });
+    expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-n' https://www.googletagmanager.com");
+    expect(directive(policy, "connect-src")).toContain("https://*.google-analytics.com");
+    expect(directive(policy, "frame-src")).toBe("frame-src https://cal.com");
+  });
+
+  it("makes a new, unguessable nonce each time", () => {
+    const nonces = new Set(Array.from({ length: 100 }, createNonce));
+    expect(nonces.size).toBe(100);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+});
