@@ -25,7 +25,7 @@ function WizardPlaceholder() {
  */
 export function ApplicationSection() {
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-16 sm:px-6">
+    <div className="mx-auto grid max-w-3xl gap-6">
       {/* #apply, like #application, opens the page at the form (spec: the route with either anchor). */}
       <div id="apply" className="grid scroll-mt-20 gap-3 text-center">
         <h2 className="text-3xl font-bold text-brand-900">Apply for the Next Cohort</h2>
@@ -34,6 +34,11 @@ export function ApplicationSection() {
           screening call if you are selected, then final selection and cohort placement.
         </p>
       </div>
+      <noscript>
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-center text-amber-900">
+          The application form needs JavaScript. Please turn it on in your browser to apply, or write to us through Contact Us.
+        </p>
+      </noscript>
       <Suspense fallback={<WizardPlaceholder />}>
         <ApplicationWizard />
       </Suspense>
