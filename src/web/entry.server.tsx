@@ -26,9 +26,7 @@ export default function handleRequest(
   const whole = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
 
   return new Promise((resolve, reject) => {
-    let shellSent = false;
     const send = () => {
-      shellSent = true;
       const body = new PassThrough();
       body.on("close", () => clearTimeout(timeout));
       headers.set("Content-Type", "text/html; charset=utf-8");
@@ -46,8 +44,9 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           status = 500;
-          // Errors before the shell reach React Router, which logs them; later ones only show here.
-          if (shellSent) console.error(error);
+          // Logged here, whenever it happens: an error inside a Suspense boundary (the wizard) does not
+          // fail the shell, so React Router never sees it. A shell error may be logged twice; none is lost.
+          console.error(error);
         },
       },
     );

@@ -15,10 +15,11 @@ export function contentSecurityPolicy(nonce: string, site: PublicSiteSettings): 
   const ga = site.gaMeasurementId !== null;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...(ga ? ["https://www.googletagmanager.com"] : [])],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...(ga ? ["https://*.googletagmanager.com"] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https:"],
-    "connect-src": ["'self'", ...(ga ? ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"] : [])],
+    // Google's published list for GA4, Google Signals' doubleclick endpoint included.
+    "connect-src": ["'self'", ...(ga ? ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com", "https://*.g.doubleclick.net"] : [])],
     "frame-src": site.bookingUrl ? [new URL(site.bookingUrl).origin] : ["'none'"],
     "frame-ancestors": ["'self'"],
     "object-src": ["'none'"],

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Every event the spec names, plus page views. */
 export const ANALYTICS_EVENTS = [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import {
   COUNTRY_CODES,
   CURRENT_ROLES,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { emailSchema } from "./common";
 
 /** A brochure request (spec §3 "Brochure lead"); messages and their order as in spec §5. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Lower-cased, trimmed e-mail: the key people are matched on. */
 export const emailSchema = z

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { emailSchema } from "./common";
 
 /** Required text: whitespace-only counts as empty (spec §5). */

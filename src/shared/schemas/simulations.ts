@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const SIMULATION_VISIBILITIES = ["public", "unlisted"] as const;
 export type SimulationVisibility = (typeof SIMULATION_VISIBILITIES)[number];

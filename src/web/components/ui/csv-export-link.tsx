@@ -5,7 +5,7 @@ import { toast } from "~/web/lib/toast";
 /**
  * Export CSV as a plain download link (the server streams the file), with the spec's toasts: "No data
  * to export" instead of an empty file, otherwise "Exported {n} {noun} to CSV". `count` is how many rows
- * the export holds, undefined while that is not known yet.
+ * the export holds; while it is not known (the list is loading, or failed) the download just goes ahead.
  */
 export function CsvExportLink({ href, count, noun }: { href: string; count: number | undefined; noun: string }) {
   return (
@@ -14,12 +14,12 @@ export function CsvExportLink({ href, count, noun }: { href: string; count: numb
       href={href}
       download
       onClick={(event) => {
-        if (!count) {
+        if (count === 0) {
           event.preventDefault();
           toast({ title: "No data to export" });
-          return;
+        } else if (count !== undefined) {
+          toast({ title: "Export successful", description: `Exported ${count} ${noun} to CSV` });
         }
-        toast({ title: "Export successful", description: `Exported ${count} ${noun} to CSV` });
       }}
     >
       <Download className="size-4" aria-hidden />

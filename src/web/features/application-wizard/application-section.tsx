@@ -28,7 +28,9 @@ export function ApplicationSection() {
     <div className="mx-auto grid max-w-3xl gap-6">
       {/* #apply, like #application, opens the page at the form (spec: the route with either anchor). */}
       <div id="apply" className="grid scroll-mt-20 gap-3 text-center">
-        <h2 className="text-3xl font-bold text-brand-900">Apply for the Next Cohort</h2>
+        <h2 id="application-title" className="text-3xl font-bold text-brand-900">
+          Apply for the Next Cohort
+        </h2>
         <p className="text-slate-700">
           Five short steps, about ten minutes. We review every application and reply within 48 hours: application review, a
           screening call if you are selected, then final selection and cohort placement.

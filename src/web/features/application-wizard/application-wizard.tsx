@@ -76,7 +76,7 @@ export function ApplicationWizard() {
   return (
     // Disabled until React runs it: the wizard arrives as HTML before its code, and answers typed into
     // plain HTML would be lost when React takes the fields over.
-    <fieldset disabled={!hydrated} className="grid min-w-0 gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <fieldset disabled={!hydrated} aria-labelledby="application-title" aria-busy={!hydrated} className="grid min-w-0 gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <WizardProgress step={step} />
       <Honeypot value={website} onChange={setWebsite} />
       <div className="grid gap-5" role="group" aria-labelledby="application-step-title">
