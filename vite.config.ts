@@ -11,6 +11,8 @@ import { defineConfig } from "vite";
 const PUBLIC_CORE = [
   /\/src\/shared\/constants\.ts$/,
   /\/src\/shared\/program\/(teaser|figures)\.ts$/,
+  // The hero figures of / and /founders-find: smaller than a request of their own.
+  /\/src\/web\/features\/program\/marketing-figures\.tsx$/,
   /\/src\/web\/lib\/(toast|analytics|section-scroll|meta|site-settings)\.ts$/,
   /\/src\/web\/components\/ui\/(icons|button|toaster)\.tsx$/,
   /\/src\/web\/components\/layout\/[^/]+\.tsx?$/,

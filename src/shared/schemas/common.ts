@@ -22,3 +22,15 @@ export interface Page<T> {
 }
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Field errors of a form, keyed by field, from the same schema the server uses. */
+export function fieldErrors(schema: z.ZodType, values: unknown): Record<string, string> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

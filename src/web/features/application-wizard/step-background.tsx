@@ -1,5 +1,6 @@
 import { CURRENT_ROLES, EXPERIENCE_LEVELS } from "~/shared/application-options";
-import { SelectField, TextAreaField, type FieldErrors } from "./form-fields";
+import { TextareaField } from "~/web/components/ui/textarea-field";
+import { SelectField, type FieldErrors } from "./form-fields";
 import type { ApplicationDraft } from "./wizard-steps";
 
 interface Props {
@@ -33,7 +34,7 @@ export function StepBackground({ draft, update, errors }: Props) {
           onChange={(e) => update("experience", e.target.value)}
         />
       </div>
-      <TextAreaField
+      <TextareaField
         label="Why do you want to join Founder's Find? *"
         hint="Tell us what you want to achieve and why a generalist startup role is right for you."
         name="motivation"

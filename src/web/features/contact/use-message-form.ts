@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { fieldErrors } from "~/shared/schemas/inbox";
+import { fieldErrors } from "~/shared/schemas/common";
 import { api, ApiError } from "~/web/lib/api";
 import { toast, type ToastMessage } from "~/web/lib/toast";
 import { useSubmit } from "~/web/lib/use-submit";

@@ -1,8 +1,10 @@
 import { Dialog } from "radix-ui";
-import { useId, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { fieldErrors } from "~/shared/schemas/common";
 import { simulationInputSchema, type Simulation, type SimulationInput, type SimulationVisibility } from "~/shared/schemas/simulations";
 import { Button } from "~/web/components/ui/button";
-import { Field, inputClass } from "~/web/components/ui/field";
+import { Field } from "~/web/components/ui/field";
+import { TextareaField } from "~/web/components/ui/textarea-field";
 import { ImageUploadField } from "~/web/features/images/image-upload-field";
 import { ApiError } from "~/web/lib/api";
 import { TagInput } from "./tag-input";
@@ -12,29 +14,6 @@ type Form = Required<{ [K in keyof SimulationInput]: Exclude<SimulationInput[K],
 
 const EMPTY: Form = { title: "", subtitle: "", imageUrl: "", tags: [], instructions: "", typebotUrl: "", visibility: "public" };
 const fromSimulation = (s: Simulation): Form => ({ title: s.title, subtitle: s.subtitle, imageUrl: s.imageUrl, tags: s.tags, instructions: s.instructions, typebotUrl: s.typebotUrl, visibility: s.visibility });
-
-function fieldErrors(form: Form): Record<string, string> {
-  const result = simulationInputSchema.safeParse(form);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
-}
-
-function TextArea({ label, hint, error, rows, value, onChange }: { label: string; hint?: string; error?: string; rows: number; value: string; onChange: (v: string) => void }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea id={id} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={`${id}-note`} />
-      <p id={`${id}-note`} className={`text-xs ${error ? "text-sm text-red-700" : "text-slate-500"}`}>
-        {error ?? hint}
-      </p>
-    </div>
-  );
-}
 
 /** Create (simulation = null) or edit one simulation; the same schema as the API checks it first. */
 export function SimulationFormDialog({ simulation, trigger, open, onOpenChange }: { simulation: Simulation | null; trigger?: ReactNode; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -46,7 +25,7 @@ export function SimulationFormDialog({ simulation, trigger, open, onOpenChange }
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = () => {
-    const found = fieldErrors(form);
+    const found = fieldErrors(simulationInputSchema, form);
     setErrors(found);
     if (Object.keys(found).length) return;
     const done = {
@@ -77,10 +56,17 @@ export function SimulationFormDialog({ simulation, trigger, open, onOpenChange }
             }}
           >
             <Field label="Title *" value={form.title} onChange={(e) => set("title", e.target.value)} error={errors.title} maxLength={120} />
-            <TextArea label="Subtitle *" hint="Brief description, max 2 lines" rows={2} value={form.subtitle} onChange={(v) => set("subtitle", v)} error={errors.subtitle} />
+            <TextareaField label="Subtitle *" hint="Brief description, max 2 lines" rows={2} value={form.subtitle} onChange={(e) => set("subtitle", e.target.value)} error={errors.subtitle} />
             <ImageUploadField label="Image" target="simulation-image" value={form.imageUrl} onChange={(url) => set("imageUrl", url)} successDescription="Simulation image has been uploaded successfully" />
             <TagInput tags={form.tags} onChange={(tags) => set("tags", tags)} />
-            <TextArea label="Instructions *" hint='Numbered steps like "1. Read the brief. 2. ..."; " - " makes a sub-point.' rows={4} value={form.instructions} onChange={(v) => set("instructions", v)} error={errors.instructions} />
+            <TextareaField
+              label="Instructions *"
+              hint='Numbered steps like "1. Read the brief. 2. ..."; " - " makes a sub-point.'
+              rows={4}
+              value={form.instructions}
+              onChange={(e) => set("instructions", e.target.value)}
+              error={errors.instructions}
+            />
             <Field label="Typebot URL *" type="url" value={form.typebotUrl} onChange={(e) => set("typebotUrl", e.target.value)} error={errors.typebotUrl} placeholder="https://typebot.io/..." />
             <fieldset className="grid gap-1.5">
               <legend className="text-sm font-medium text-slate-800">Visibility</legend>
