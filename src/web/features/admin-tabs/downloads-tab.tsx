@@ -4,7 +4,7 @@ import type { BrochureDownload } from "~/shared/schemas/brochure";
 import type { Page } from "~/shared/schemas/common";
 import { Pager } from "~/web/components/ui/pager";
 import { api, ApiError } from "~/web/lib/api";
-import { formatDateTime } from "~/web/lib/format-date";
+import { formatDateTime } from "~/shared/format-date";
 
 const PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import type { InboxMessage } from "~/shared/schemas/inbox";
 import { Button } from "~/web/components/ui/button";
-import { formatDateTime } from "~/web/lib/format-date";
+import { formatDateTime } from "~/shared/format-date";
 
 /** One message: who, what, when, the mentor details, and the handled toggle. */
 export function InboxItem({ message, busy, onHandled }: { message: InboxMessage; busy: boolean; onHandled: (handled: boolean) => void }) {

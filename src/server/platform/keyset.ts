@@ -1,0 +1,37 @@
+import { AppError } from "./errors";
+
+/**
+ * Keyset paging for lists that grow (newest first): the client gets an opaque cursor naming the
+ * last row it saw (its sort time and id), never an offset, so a deep page costs what the first does.
+ */
+export interface KeysetCursor {
+  at: string;
+  id: string;
+}
+
+export function encodeCursor(cursor: KeysetCursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
+}
+
+/** The cursor a client sent back; anything that is not one of ours is a 400 naming `cursor`. */
+export function decodeCursor(value: string | undefined | null): KeysetCursor | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2) {
+      const [at, id] = parsed as unknown[];
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      if (typeof at === "string" && !Number.isNaN(Date.parse(at)) && typeof id === "string" && uuid.test(id)) return { at, id };
+    }
+  } catch {
+    // fall through to the one answer for every bad cursor
+  }
+  throw new AppError("invalid", "The page cursor is not valid", { cursor: "Not a cursor from this list" });
+}
+
+/** Splits a page fetched with `limit + 1` rows into the rows to send and the cursor of the next page. */
+export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => KeysetCursor): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const more = rows.length > limit;
+  return { items, nextCursor: more && items.length > 0 ? encodeCursor(keyOf(items[items.length - 1]!)) : null };
+}
