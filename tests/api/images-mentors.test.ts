@@ -61,7 +61,8 @@ describe("image uploads", () => {
     const wrongField = await ctx.app.inject({ method: "POST", url: "/api/upload/simulation-image", ...withCookie(multipart("file", "a.png", png), content) });
     expect(wrongField.json().error.fields).toEqual({ image: "Please choose an image to upload" });
     const json = await ctx.app.inject({ method: "POST", url: "/api/upload/simulation-image", headers: { cookie: content }, payload: {} });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
+    expect(json.json().error.message).toBe("Send the form as multipart/form-data");
   });
 });
 
