@@ -111,6 +111,11 @@ function byteCap(maxBytes: number): Transform {
   });
 }
 
+function unexpectedFile(field: string, expected: string[]): AppError {
+  const where = expected.length ? `; send it as ${expected.join(" or ")}` : "";
+  return new AppError("invalid", `Unexpected file in ${field}${where}`, { [field]: `No file is expected here${where}` });
+}
+
 async function drain(stream: Readable): Promise<void> {
   for await (const _chunk of stream) {
     // discarded
@@ -135,11 +140,11 @@ function partLimits(fileCount: number, largestFile: number, options: { maxFields
   return {
     // One byte over the largest cap lets the counter tell "too large" from "exactly the cap".
     fileSize: largestFile + 1,
-    // Room for a file in an unexpected field or two, which are skipped.
-    files: fileCount + 2,
+    // One more than expected, so a file in a wrong field is answered by name, not as "too many files".
+    files: fileCount + 1,
     fields: options.maxFields ?? DEFAULT_MAX_FIELDS,
     fieldSize: options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
-    parts: fileCount + 2 + (options.maxFields ?? DEFAULT_MAX_FIELDS),
+    parts: fileCount + 1 + (options.maxFields ?? DEFAULT_MAX_FIELDS),
   };
 }
 
@@ -166,10 +171,9 @@ export async function readMultipart(request: FastifyRequest, options: ReadOption
       const field = part.fieldname;
       const rule = Object.hasOwn(rules, field) ? rules[field] : undefined;
       if (!rule) {
-        // A file where none is expected is skipped (the form's own check then names what is missing);
-        // the files limit above keeps a form from sending many.
+        // Refused rather than skipped: skipping would drop a file the sender meant to send.
         await drain(part.file);
-        continue;
+        throw unexpectedFile(field, Object.keys(rules));
       }
       reading = field;
       const data = await readAll(part.file, field, rule);
@@ -227,7 +231,11 @@ export async function streamUploadedFile<T>(
         if (!done && !(part.fieldname in fields)) fields[part.fieldname] = value;
         continue;
       }
-      if (part.fieldname !== field || done) {
+      if (part.fieldname !== field) {
+        await drain(part.file);
+        throw unexpectedFile(part.fieldname, [field]);
+      }
+      if (done) {
         await drain(part.file);
         continue;
       }
