@@ -57,6 +57,21 @@ describe("request time limits", () => {
     expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
   });
 
+  it("keeps an idle connection for the keep-alive time, not the shorter body-idle time", async () => {
+    const socket = connect(port, "127.0.0.1");
+    let closedAt = 0;
+    let answered = 0;
+    socket.on("data", () => (answered ||= Date.now()));
+    socket.on("close", () => (closedAt = Date.now()));
+    socket.write("GET /api/mentors HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await new Promise((resolve) => setTimeout(resolve, limits.bodyIdleMs * 3));
+    expect(answered).toBeGreaterThan(0);
+    expect(closedAt).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, limits.keepAliveMs + 1_000));
+    expect(closedAt).toBeGreaterThan(0);
+    socket.destroy();
+  });
+
   it("headers that never finish are closed too", async () => {
     const answer = await raw("GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ");
     expect(answer.closed).toBe(true);
