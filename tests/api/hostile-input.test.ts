@@ -97,6 +97,13 @@ function exampleOf(schema: JsonSchema | undefined, depth = 0, name = ""): unknow
   }
 }
 
+/**
+ * Public endpoints whose body the document does not describe as JSON: multipart forms (fed the
+ * damaged application form below) and those that take no body. A new one must be added here.
+ */
+const MULTIPART_FORMS = new Set(["/api/applications"]);
+const NO_BODY = new Set(["/api/auth/logout"]);
+
 // ---- generators ---------------------------------------------------------------------------
 
 const badText = fc.constantFrom(
@@ -254,6 +261,8 @@ const nextAddress = () => `172.${16 + ((++address >> 16) & 15)}.${(address >> 8)
 
 describe(`hostile input against every public endpoint (${RUNS} bodies each, seed ${SEED})`, () => {
   it("finds the public endpoints in the OpenAPI document, and a valid example body reaches each JSON one", async () => {
+    const unknownBodies = publicEndpoints().filter((e) => e.method !== "GET" && !e.body && !MULTIPART_FORMS.has(e.url) && !NO_BODY.has(e.url));
+    expect(unknownBodies.map((e) => e.url), "public endpoints whose body kind the suite does not know").toEqual([]);
     for (const endpoint of publicEndpoints().filter((e) => e.body)) {
       const example = exampleOf(endpoint.body!);
       const response = await send({ method: endpoint.method as "POST", url: endpoint.url, payload: example as object, remoteAddress: nextAddress() });
@@ -270,8 +279,7 @@ describe(`hostile input against every public endpoint (${RUNS} bodies each, seed
     const failures: string[] = [];
     for (const endpoint of endpoints) {
       const started = Date.now();
-      const multipart = endpoint.method === "POST" && endpoint.url === "/api/applications";
-      const url = (path: string, query: string) => path.replace(/:(\w+)/g, () => "PATH") + query;
+      const multipart = MULTIPART_FORMS.has(endpoint.url);
       const label = `${endpoint.method} ${endpoint.url}`;
       const at = (query: string, segment = "") => endpoint.url.replace(/:(\w+)/g, segment) + query;
       // Each kind of endpoint generates only what it is sent.
