@@ -58,8 +58,9 @@ describe("text that PostgreSQL cannot store is refused for every route, naming t
     expect(q.json().error.fields).toEqual({ q: FORBIDDEN_TEXT_MESSAGE });
     const surrogate = await ctx.app.inject({ method: "GET", url: `/api/applications?q=${encodeURIComponent("a")}%ED%A0%80`, headers: { cookie: admissions } });
     expect(surrogate.statusCode).toBeLessThan(500);
-    const param = await ctx.app.inject({ method: "DELETE", url: "/api/inbox/%00", headers: { cookie: admissions } });
+    const param = await ctx.app.inject({ method: "PATCH", url: "/api/inbox/a%00b", headers: { cookie: admissions }, payload: { handled: true } });
     expect(param.statusCode).toBe(400);
+    expect(param.json().error.fields).toEqual({ id: FORBIDDEN_TEXT_MESSAGE });
   });
 
   it("multipart text fields (the application form)", async () => {
