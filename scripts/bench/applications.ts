@@ -117,7 +117,7 @@ function loadApplications(base: string, withResume: boolean): Promise<LoadFigure
 async function benchEngine(target: DataTarget, helloReqPerSec: number) {
   log(`${target.engine}: generating ${ROWS.toLocaleString("en")} applications…`);
   const prepared = await prepare(target);
-  const { child, base } = await startServer(`server (${target.engine})`, target, { TRUST_PROXY: "true", NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "" });
+  const { child, base } = await startServer(`server (${target.engine})`, target, { TRUST_PROXY: "loopback", NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "" });
   try {
     const cookie = await login(base);
     const idleRssMb = rssMb(child.pid) ?? 0;

@@ -1,16 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { DestinationStream } from "pino";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMiddie from "@fastify/middie";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config";
+import type { Config, TrustProxy } from "./config";
 import type { Database } from "./db/client";
 import "./platform/app-context";
-import { registerAccessControl } from "./platform/access";
+import { registerAccessControl, registerNoStoreForStaff } from "./platform/access";
 import { errorBody, registerErrorHandler } from "./platform/errors";
 import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
@@ -18,6 +18,7 @@ import { errorSerializers } from "./platform/log-errors";
 import { registerMultipart } from "./platform/multipart";
 import { registerSameOriginCheck } from "./platform/same-origin";
 import { registerTextInputCheck } from "./platform/text-input";
+import { registerBodyTimeout, serverTimeouts, TIME_LIMITS, type TimeLimits } from "./platform/time-limits";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
@@ -40,6 +41,8 @@ export interface AppOptions {
   /** Vite's middleware in development: serves modules and hot updates before any route. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
   logger?: boolean;
+  /** Shorter time limits for tests; TIME_LIMITS otherwise. */
+  timeLimits?: TimeLimits;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: DestinationStream;
 }
@@ -60,6 +63,9 @@ const FEATURES = [
   openApiRoutes,
 ];
 
+/** Fastify takes a hop count as a function of the hop's position (0 is the nearest). */
+const trustProxyOption = (trust: TrustProxy) => (typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust);
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -72,9 +78,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             serializers: errorSerializers,
             stream: options.logStream,
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(options.timeLimits ?? TIME_LIMITS),
+    // A path with a broken %-escape: our error shape, not Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === "FST_ERR_BAD_URL" ? "The address is not a valid URL (a malformed %-escape)" : "The request could not be routed";
+      void (reply as FastifyReply).status(400).send(errorBody("invalid", message));
+    },
   });
+  // Only JSON and multipart bodies are read: text/plain is refused with 415 like any other type.
+  app.removeContentTypeParser("text/plain");
   app.decorate("db", database.db);
   app.decorate("engine", database.engine);
   app.decorate("config", config);
@@ -83,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerBodyTimeout(app);
 
   await app.register(fastifyHelmet, {
     // Pages send their own policy, with a nonce per response (platform/csp.ts); JSON needs none.
@@ -100,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSameOriginCheck(app, config.publicBaseUrl);
   registerAccessControl(app, options.secret);
   registerTextInputCheck(app);
+  registerNoStoreForStaff(app);
 
   for (const feature of FEATURES) await app.register(feature);
 

@@ -1,7 +1,51 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { isHttpsUrl, isHttpUrl } from "~/shared/schemas/links";
+
+export type TrustProxy = false | number | string[];
+
+/** Names proxy-addr knows for the private ranges, beside literal addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * TRUST_PROXY says which hops in front of the server may set X-Forwarded-For, so the client address
+ * behind every per-address limit cannot be chosen by the client: `false` (none, the default); a
+ * number of hops (1 for one load balancer); or a comma-separated list of proxy addresses and CIDR
+ * ranges (also loopback, linklocal, uniquelocal). A bare `true` would trust every hop, so the
+ * left-most address a client writes itself would count: it is refused.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.trim();
+  if (text === "false" || text === "0") return false;
+  if (text === "true") {
+    ctx.addIssue({ code: "custom", message: "true would trust every hop (a client could pick its own address): give the number of proxies in front (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8)" });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) ctx.addIssue({ code: "custom", message: "at most 10 proxy hops" });
+    return hops;
+  }
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    ctx.addIssue({ code: "custom", message: `must be false, a hop count, or proxy addresses/CIDRs separated by commas (not understood: ${wrong.join(", ") || text})` });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 /** Every environment variable the server reads; documented in README and .env.example. */
 const envSchema = z.object({
@@ -21,7 +65,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Founder's Find <no-reply@localhost>"),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   BOOKING_URL: z.string().refine(isHttpsUrl, "must be an https URL (a Cal.com or Calendly booking page)").optional(),
   TRY_SIMULATION_URL: z
@@ -46,7 +90,8 @@ export interface Config {
   mailFrom: string;
   publicBaseUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** false, a number of proxy hops, or the proxies' addresses and CIDR ranges (see parseTrustProxy). */
+  trustProxy: TrustProxy;
   seedDemo: boolean;
   /** Browser-visible settings of the public site (whitelisted: nothing secret goes here). */
   site: { bookingUrl: string | null; trySimulationUrl: string; gaMeasurementId: string | null };
@@ -83,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === "true",
     site: { bookingUrl: e.BOOKING_URL ?? null, trySimulationUrl: e.TRY_SIMULATION_URL, gaMeasurementId: e.GA_MEASUREMENT_ID ?? null },
   };

@@ -6,6 +6,7 @@ export type ErrorCode =
   | "not_found"
   | "conflict"
   | "rate_limited"
+  | "request_timeout"
   | "payload_too_large"
   | "unsupported_media_type"
   | "internal";

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffSession } from "~/server/db/schema";
-import { LOGIN_LIMITS } from "~/server/features/auth/service";
+import { auditEvent, staffSession } from "~/server/db/schema";
+import { LOCKOUT_ACTION, LOGIN_LIMITS, TOO_MANY_ATTEMPTS } from "~/server/features/auth/service";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from "~/server/platform/sessions";
 import { staffFactory } from "../fixtures/staff";
 import { createTestApp, login, sessionCookie, type TestContext } from "../helpers/app";
@@ -102,15 +102,38 @@ describe("staff sign-in", () => {
     expect(SESSION_ABSOLUTE_MS).toBeGreaterThan(SESSION_IDLE_MS);
   });
 
-  it("throttles repeated failures for one account, even with the right password after", async () => {
+  it("throttles one account from one address, without locking the owner out elsewhere; each lockout is logged and counted", async () => {
     const staff = await staffFactory(ctx.db, ["admin"]);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      expect((await attempt(staff.email, "wrong-password", `10.2.0.${i}`)).statusCode).toBe(401);
+    expect((await attempt(staff.email, staff.password, "10.2.9.9")).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) {
+      expect((await attempt(staff.email, "wrong-password", "10.2.0.1")).statusCode).toBe(401);
     }
-    const blocked = await attempt(staff.email, staff.password, "10.2.1.1");
+    const blocked = await attempt(staff.email, staff.password, "10.2.0.1");
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.code).toBe("rate_limited");
+    expect(blocked.json().error).toEqual({ code: "rate_limited", message: TOO_MANY_ATTEMPTS });
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    // The owner, from their own address and from a new one, is not held back by someone else's failures.
+    expect((await attempt(staff.email, staff.password, "10.2.9.9")).statusCode).toBe(200);
+    expect((await attempt(staff.email, staff.password, "10.2.5.5")).statusCode).toBe(200);
+    const lockouts = await ctx.db.select().from(auditEvent).where(and(eq(auditEvent.action, LOCKOUT_ACTION), eq(auditEvent.subject, staff.id)));
+    expect(lockouts.map((l) => l.detail)).toEqual([{ limit: "perAccountAndAddress", ip: "10.2.0.1" }]);
+  });
+
+  it("stops a guess spread over many addresses at the account's ceiling, except from the owner's own addresses", async () => {
+    const staff = await staffFactory(ctx.db, ["admin"]);
+    expect((await attempt(staff.email, staff.password, "10.6.9.9")).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      expect((await attempt(staff.email, "wrong-password", `10.6.${i >> 8}.${i & 255}`)).statusCode).toBe(401);
+    }
+    expect((await attempt(staff.email, staff.password, "10.6.200.1")).statusCode).toBe(429);
+    expect((await attempt(staff.email, staff.password, "10.6.9.9")).statusCode).toBe(200);
+  });
+
+  it("only failures use up the allowance: signing in again and again is never throttled", async () => {
+    const staff = await staffFactory(ctx.db, ["admin"]);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress + 2; i++) {
+      expect((await attempt(staff.email, staff.password, "10.7.0.1")).statusCode).toBe(200);
+    }
   });
 
   it("throttles repeated failures from one address across accounts", async () => {

@@ -5,7 +5,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorSerializers } from "~/server/platform/log-errors";
 import { FORBIDDEN_TEXT_MESSAGE } from "~/shared/text-input";
-import { applicationFields, applicationInput, multipartBody } from "../fixtures/applications";
+import { RESUME_INFLATES } from "~/server/features/applications/service";
+import { ZIP_LIMITS } from "~/server/platform/zip-inflation";
+import { RESUME_MAX_BYTES } from "~/shared/application-options";
+import { applicationFields, applicationInput, docxBytes, multipartBody } from "../fixtures/applications";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";
 import { multipart } from "../helpers/multipart";
 
@@ -55,8 +58,9 @@ describe("text that PostgreSQL cannot store is refused for every route, naming t
     expect(q.json().error.fields).toEqual({ q: FORBIDDEN_TEXT_MESSAGE });
     const surrogate = await ctx.app.inject({ method: "GET", url: `/api/applications?q=${encodeURIComponent("a")}%ED%A0%80`, headers: { cookie: admissions } });
     expect(surrogate.statusCode).toBeLessThan(500);
-    const param = await ctx.app.inject({ method: "DELETE", url: "/api/inbox/%00", headers: { cookie: admissions } });
+    const param = await ctx.app.inject({ method: "PATCH", url: "/api/inbox/a%00b", headers: { cookie: admissions }, payload: { handled: true } });
     expect(param.statusCode).toBe(400);
+    expect(param.json().error.fields).toEqual({ id: FORBIDDEN_TEXT_MESSAGE });
   });
 
   it("multipart text fields (the application form)", async () => {
@@ -147,5 +151,27 @@ describe("the error log", () => {
     expect(written).toContain("Failed query: select $1::integer as n");
     expect(written).not.toContain(secret);
     expect(written).not.toContain("priya");
+  });
+});
+
+describe("a Word résumé that inflates beyond a sane size", () => {
+  const post = (data: Buffer, email: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/applications",
+      ...multipartBody(applicationFields(applicationInput({ email })), { fileName: "cv.docx", contentType: "application/octet-stream", data }),
+      remoteAddress: nextIp(),
+    });
+
+  it("is refused naming the résumé, whatever sizes it declares; an ordinary compressed one passes", async () => {
+    const bomb = docxBytes({ deflate: true, padding: ZIP_LIMITS.maxInflatedBytes + 1 });
+    expect(bomb.length).toBeLessThan(RESUME_MAX_BYTES);
+    const refused = await post(bomb, "bomb@example.com");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ resume: RESUME_INFLATES });
+    const lying = await post(docxBytes({ deflate: true, padding: ZIP_LIMITS.maxInflatedBytes + 1, declareSize: 1000 }), "liar@example.com");
+    expect(lying.json().error.fields).toEqual({ resume: RESUME_INFLATES });
+    const fine = await post(docxBytes({ deflate: true, padding: 2 * 1024 * 1024 }), "fine@example.com");
+    expect(fine.statusCode, fine.body).toBe(201);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "~/server/app";
+import { buildApp, type AppOptions } from "~/server/app";
 import { loadConfig, type Config } from "~/server/config";
 import type { Db } from "~/server/db/client";
 import { SESSION_COOKIE } from "~/server/platform/sessions";
@@ -15,10 +15,10 @@ export interface TestContext {
 }
 
 /** The real app on a clean database, without pages (those are covered end to end). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, "timeLimits" | "logStream"> = {}): Promise<TestContext> {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: "http://localhost:3000", ...env });
-  const app = await buildApp({ config, database, secret: "test-secret-0123456789-0123456789-abcdef", logger: false });
+  const app = await buildApp({ config, database, secret: "test-secret-0123456789-0123456789-abcdef", logger: !!options.logStream, ...options });
   await app.ready();
   return {
     app,

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,5 +47,27 @@ describe("embedded data directory lock", () => {
     expect(existsSync(path.join(dir, "server.lock"))).toBe(true);
     release();
     expect(existsSync(path.join(dir, "server.lock"))).toBe(false);
+  });
+
+  it("takes over a stale lock whose pid now belongs to another live process (pid reuse)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ff-lock-reuse-"));
+    const lockPath = path.join(dir, "server.lock");
+    // Some unrelated process that happens to have the pid written in the stale lock.
+    const stranger = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      await new Promise((resolve) => stranger.on("spawn", resolve));
+      // A lock as written now: pid plus a start time that is not the stranger's.
+      writeFileSync(lockPath, JSON.stringify({ pid: stranger.pid, start: "1", boot: "x" }));
+      lockDataDir(dir)();
+      // A lock from before start times were recorded: only the pid, written before the stranger started.
+      writeFileSync(lockPath, String(stranger.pid));
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(lockPath, anHourAgo, anHourAgo);
+      const release = lockDataDir(dir);
+      expect(JSON.parse(readFileSync(lockPath, "utf8")).pid).toBe(process.pid);
+      release();
+    } finally {
+      stranger.kill("SIGKILL");
+    }
   });
 });

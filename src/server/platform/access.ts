@@ -60,3 +60,15 @@ export function requireAccess(request: FastifyRequest, access: Exclude<Access, "
   }
   return staff;
 }
+
+/**
+ * Staff answers (lists of people, messages, exports) are never kept by a browser or a shared
+ * cache: every route that is not public answers `Cache-Control: no-store` unless it set its own.
+ */
+export function registerNoStoreForStaff(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    const access = request.routeOptions.config?.access;
+    if (access && access !== "public" && !reply.hasHeader("cache-control")) reply.header("cache-control", "private, no-store");
+    return payload;
+  });
+}

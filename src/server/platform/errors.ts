@@ -8,6 +8,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -56,7 +57,18 @@ const CLIENT_ERRORS: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "unsupported_media_type",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "invalid",
   FST_ERR_VALIDATION: "invalid",
+  FST_ERR_BAD_URL: "invalid",
 };
+
+/** Why a body could not be read, for the Fastify errors above that would otherwise say it in their words. */
+function clientMessage(error: FastifyError, code: ErrorCode): string {
+  if (error.code === "FST_ERR_BAD_URL") return "The address is not a valid URL (a malformed %-escape)";
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "Send the body as application/json (or multipart/form-data where a form takes files)";
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return "The request body is too large";
+  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return "The request body is empty; send a JSON object";
+  if (error.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH") return "The Content-Length header does not match the body";
+  return code === "invalid" ? "The request body is not valid JSON" : error.message;
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -71,8 +83,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const clientCode = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (clientCode) {
-      const message = clientCode === "invalid" ? "The request body is not valid JSON" : error.message;
-      return reply.status(STATUS[clientCode]).send(errorBody(clientCode, message));
+      return reply.status(STATUS[clientCode]).send(errorBody(clientCode, clientMessage(error, clientCode)));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody("invalid", error.message));

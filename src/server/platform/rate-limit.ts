@@ -26,6 +26,14 @@ export async function hitLimit(db: Db, limit: Limit): Promise<number> {
   return row!.count;
 }
 
+/** Gives back one event counted in this window (a sign-in that turned out right), never below zero. */
+export async function refundLimit(db: Db, limit: Limit): Promise<void> {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(and(eq(rateLimit.key, limit.key), eq(rateLimit.windowStart, windowStart(limit.windowMs))));
+}
+
 export async function countLimit(db: Db, limit: Limit): Promise<number> {
   const [row] = await db
     .select({ count: rateLimit.count })

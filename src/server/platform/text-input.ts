@@ -7,10 +7,13 @@ import { AppError } from "./errors";
  * Unicode (an unpaired surrogate): in the path parameters, the query string and a parsed body, with
  * a 400 naming the field. Multipart fields are checked by the one multipart reader
  * (platform/multipart.ts), since their body is read by the handler. Runs before schema validation,
- * so no route and no schema has to remember it.
+ * so no route and no schema has to remember it. Every API route declares its access
+ * (platform/access.ts); the pages, which declare none, read no query or body into the database,
+ * and a visitor following an odd link gets the page, not a JSON error.
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
+    if (request.routeOptions.config?.access === undefined) return;
     const sources = [request.params, request.query, request.body];
     for (const source of sources) {
       const field = findForbiddenText(source);

@@ -7,11 +7,13 @@ import { application, auditEvent, lead, staff } from "../../db/schema";
 import { AppError } from "../../platform/errors";
 import { checkUpload, deleteStoredFile, safeFileName, storeFile } from "../../platform/files";
 import { queueMail } from "../../platform/mail/outbox";
+import { checkZipInflation, ZIP_LIMITS } from "../../platform/zip-inflation";
 import { recordLeadEngagement } from "../leads/service";
 import { confirmationMail, staffNotificationMail } from "./mail";
 import type { UploadedFile } from "../../platform/multipart";
 
 export { RESUME_TOO_LARGE, RESUME_WRONG_TYPE };
+export const RESUME_INFLATES = `This Word document expands to more than ${ZIP_LIMITS.maxInflatedBytes / 1024 / 1024} MB when opened; please upload a PDF or a smaller document`;
 export const DUPLICATE_APPLICATION =
   "You have already applied with this email address. We'll get back to you within 48 hours.";
 
@@ -28,6 +30,11 @@ export async function checkResume(file: UploadedFile): Promise<{ data: Buffer; f
     wrongType: RESUME_WRONG_TYPE,
   });
   const ext = RESUME_TYPES[type.mime as keyof typeof RESUME_TYPES];
+  if (ext === "docx") {
+    const verdict = checkZipInflation(file.data);
+    if (verdict === "too-large") throw new AppError("invalid", RESUME_INFLATES, { resume: RESUME_INFLATES });
+    if (verdict === "unreadable") throw new AppError("invalid", RESUME_WRONG_TYPE, { resume: RESUME_WRONG_TYPE });
+  }
   const base = safeFileName(file.fileName, "resume").replace(/\.[^.]*$/, "") || "resume";
   return { data: file.data, fileName: `${base}.${ext}`, contentType: type.mime };
 }

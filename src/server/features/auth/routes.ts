@@ -17,7 +17,7 @@ export async function authRoutes(app: FastifyInstance) {
     config: PUBLIC,
     schema: { tags, summary: "Sign in a staff member", body: loginBodySchema, response: { 200: staffUserSchema } },
     handler: async (request, reply) => {
-      const user = await authenticate(app.db, request.body.email, request.body.password, clientIp(request));
+      const user = await authenticate(app.db, request.body.email, request.body.password, { ip: clientIp(request), log: request.log });
       // Rotation: whatever session the browser held before is ended, and a new one begins.
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await revokeSession(app.db, app.secret, previous);

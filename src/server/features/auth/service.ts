@@ -1,40 +1,94 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { StaffUser } from "~/shared/schemas/auth";
 import type { StaffRole } from "~/shared/roles";
 import type { Db } from "../../db/client";
-import { staff } from "../../db/schema";
+import { auditEvent, staff, staffSession } from "../../db/schema";
 import { AppError } from "../../platform/errors";
-import { clearLimit, countLimit, hitLimit, retryAfterSeconds, type Limit } from "../../platform/rate-limit";
+import { hitLimit, refundLimit, retryAfterSeconds, type Limit } from "../../platform/rate-limit";
 import { dummyPasswordHash, verifyPassword } from "../staff/passwords";
 import { findStaffByEmail } from "../staff/service";
 
 const WINDOW_MS = 15 * 60 * 1000;
-/** Failed sign-ins allowed per 15 minutes, for one account and for one address. */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20 } as const;
 
-const accountLimit = (email: string): Limit => ({ key: `login:account:${email}`, max: LOGIN_LIMITS.perAccount, windowMs: WINDOW_MS });
-const addressLimit = (ip: string): Limit => ({ key: `login:ip:${ip}`, max: LOGIN_LIMITS.perAddress, windowMs: WINDOW_MS });
+/**
+ * Sign-in attempts allowed per 15 minutes (OWASP's authentication guidance: throttle the pair of
+ * account and client, not the account alone, so someone else's failures never lock the owner out):
+ * - perAccountAndAddress: one account from one address — what a guesser at one address gets;
+ * - perAddress: one address across accounts — stops one address trying many accounts;
+ * - perAccount: one account from addresses it has never signed in from, together — stops a guess
+ *   spread over many addresses; the owner's own addresses (where a session of theirs began) are
+ *   not held back by it.
+ * A correct sign-in gives its attempt back, so only failures use up the allowance.
+ */
+export const LOGIN_LIMITS = { perAccountAndAddress: 5, perAddress: 20, perAccount: 50 } as const;
+export const LOGIN_WINDOW_MS = WINDOW_MS;
+export const LOCKOUT_ACTION = "login.lockout";
+export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
-/** Checks e-mail and password; throttled per account and per address; the same answer for every failure. */
-export async function authenticate(db: Db, email: string, password: string, ip: string): Promise<StaffUser & { id: string }> {
-  const limits = [accountLimit(email), addressLimit(ip)];
-  for (const limit of limits) {
-    if ((await countLimit(db, limit)) >= limit.max) {
-      throw new AppError(
-        "rate_limited",
-        "Too many sign-in attempts. Please wait a few minutes and try again.",
-        undefined,
-        retryAfterSeconds(WINDOW_MS),
-      );
-    }
-  }
+type LimitKind = keyof typeof LOGIN_LIMITS;
+const limitFor = (kind: LimitKind, key: string): Limit & { kind: LimitKind } => ({
+  kind,
+  key: `login:${kind}:${key}`,
+  max: LOGIN_LIMITS[kind],
+  windowMs: WINDOW_MS,
+});
+
+/** Whether this account has ever started a session from this address (sessions keep their address). */
+async function isKnownAddress(db: Db, staffId: string | undefined, ip: string): Promise<boolean> {
+  if (!staffId) return false;
+  const [row] = await db
+    .select({ id: staffSession.id })
+    .from(staffSession)
+    .where(and(eq(staffSession.staffId, staffId), eq(staffSession.ip, ip)))
+    .limit(1);
+  return !!row;
+}
+
+export interface SignInContext {
+  ip: string;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Checks e-mail and password with the same answer for every failure. Every limit is counted first,
+ * each by one statement that increments and returns the new count (platform/rate-limit.ts), and
+ * the password is only checked when all are within bounds: however many attempts arrive at once,
+ * at most the allowance reaches the (deliberately slow) password check.
+ */
+export async function authenticate(db: Db, email: string, password: string, context: SignInContext): Promise<StaffUser & { id: string }> {
+  const { ip } = context;
   const row = await findStaffByEmail(db, email);
-  const ok = row ? await verifyPassword(row.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
-  if (!row || !ok || row.disabledAt) {
-    for (const limit of limits) await hitLimit(db, limit);
-    throw new AppError("unauthenticated", "Invalid email or password");
+  const limits = [limitFor("perAccountAndAddress", `${email}|${ip}`), limitFor("perAddress", ip)];
+  if (!(await isKnownAddress(db, row?.id, ip))) limits.push(limitFor("perAccount", email));
+
+  const counts = await Promise.all(limits.map((limit) => hitLimit(db, limit)));
+  const exceeded = limits.filter((limit, index) => counts[index]! > limit.max);
+  if (exceeded.length > 0) {
+    await recordLockouts(db, limits, counts, row?.id ?? null, context);
+    throw new AppError("rate_limited", TOO_MANY_ATTEMPTS, undefined, retryAfterSeconds(WINDOW_MS));
   }
-  await clearLimit(db, accountLimit(email).key);
+
+  const ok = row ? await verifyPassword(row.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
+  if (!row || !ok || row.disabledAt) throw new AppError("unauthenticated", "Invalid email or password");
+  await Promise.all(limits.map((limit) => refundLimit(db, limit)));
   await db.update(staff).set({ lastLoginAt: new Date() }).where(eq(staff.id, row.id));
   return { id: row.id, name: row.name, email: row.email, roles: row.roles as StaffRole[] };
+}
+
+/**
+ * A lockout begins when a count first passes its limit in a window: logged (without the e-mail
+ * address) and recorded as an audit event, so lockouts can be counted and watched.
+ */
+async function recordLockouts(db: Db, limits: (Limit & { kind: LimitKind })[], counts: number[], staffId: string | null, context: SignInContext) {
+  for (const [index, limit] of limits.entries()) {
+    if (counts[index] !== limit.max + 1) continue;
+    context.log?.warn({ lockout: limit.kind, staffId, ip: context.ip, windowMinutes: WINDOW_MS / 60_000 }, "sign-in lockout");
+    await db.insert(auditEvent).values({
+      actorStaffId: null,
+      action: LOCKOUT_ACTION,
+      subject: staffId ?? "unknown-account",
+      detail: { limit: limit.kind, ip: context.ip },
+    });
+  }
 }
