@@ -26,6 +26,9 @@ import { imageRoutes } from "./features/images/routes";
 import { applicationRoutes } from "./features/applications/routes";
 import { brochureRoutes } from "./features/brochure/routes";
 import { inboxRoutes } from "./features/inbox/routes";
+import { reportIntakeRoutes } from "./features/reports/intake-routes";
+import { candidateReportRoutes } from "./features/reports/candidate-routes";
+import { reportAdminRoutes } from "./features/reports/admin-routes";
 
 export interface AppOptions {
   config: Config;
@@ -54,6 +57,9 @@ const FEATURES = [
   applicationRoutes,
   brochureRoutes,
   inboxRoutes,
+  reportIntakeRoutes,
+  candidateReportRoutes,
+  reportAdminRoutes,
   openApiRoutes,
 ];
 
@@ -65,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.token"],
+            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.token", "*.code"],
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -8,6 +8,7 @@ export type ErrorCode =
   | "rate_limited"
   | "payload_too_large"
   | "unsupported_media_type"
+  | "unavailable"
   | "internal";
 
 export interface ErrorBody {
