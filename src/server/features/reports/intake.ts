@@ -65,14 +65,19 @@ export async function notifyReportReady(db: Db, reportId: string, publicBaseUrl:
  * The webhook's work, in one transaction: store (or update) the report, create or update the
  * person's CRM lead, and queue the candidate's "report ready" e-mail once.
  */
-export async function receiveReport(db: Db, input: ReportIntake | ParsedReport, publicBaseUrl: string): Promise<{ slug: string; created: boolean }> {
+export async function receiveReport(
+  db: Db,
+  input: ReportIntake | ParsedReport,
+  publicBaseUrl: string,
+  options: { notify: boolean } = { notify: true },
+): Promise<{ slug: string; created: boolean }> {
   const report = reportIntakeSchema.parse(input);
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const stored = await upsertReport(txDb, report.resultId, reportColumns(report));
     const leadId = await recordLeadEngagement(txDb, { email: report.email, source: "simulation_attempt", fullName: report.fullName, refId: stored.id });
     await txDb.update(simulationReport).set({ leadId }).where(eq(simulationReport.id, stored.id));
-    await notifyReportReady(txDb, stored.id, publicBaseUrl);
+    if (options.notify) await notifyReportReady(txDb, stored.id, publicBaseUrl);
     return { slug: stored.slug, created: stored.created };
   });
 }
