@@ -5,6 +5,7 @@ import { REPORT_CSV_COLUMNS } from "~/server/features/reports/admin-routes";
 import { receiveReport } from "~/server/features/reports/intake";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";
 import { reportInput } from "../fixtures/reports";
+import { multipart } from "../helpers/multipart";
 
 let ctx: TestContext;
 let admissions: string;
@@ -122,5 +123,59 @@ describe("Email notifications", () => {
     expect(status.counts).toEqual({ queued: 5, sent: 0, failed: 0, untold: 0 });
     expect(status.recent).toHaveLength(5);
     expect(status.recent[0].state).toBe("queued");
+  });
+});
+
+describe("POST /api/simulation/admin/reports/import", () => {
+  const upload = (csv: string, cookie = admissions) => {
+    const body = multipart("file", "reports.csv", Buffer.from(csv), "text/csv");
+    return ctx.app.inject({ method: "POST", url: "/api/simulation/admin/reports/import", headers: { ...body.headers, cookie }, payload: body.payload });
+  };
+  const HEADER = "Name,Email,Company,Total Score,Strategy,Execution,Communication,Leadership,Growth,Tech,Completed At";
+
+  it("stores valid rows (not e-mailed, lead recorded), rejects the others naming row and column, and updates on re-import", async () => {
+    const csv = [
+      HEADER,
+      "Imported One, Imported.One@Example.com ,Acme,72,7.5,6,8,7,6.5,5,2025-03-01T10:00:00Z",
+      "Imported Two,two@example.com,,45,,,,,,,2025-03-02T10:00:00Z",
+      "No Email,,Acme,50,5,5,5,5,5,5,2025-03-03T10:00:00Z",
+      "Bad Score,bad@example.com,Acme,150,5,5,5,5,5,5,2025-03-03T10:00:00Z",
+      "Bad Area,area@example.com,Acme,50,11,5,5,5,5,5,2025-03-03T10:00:00Z",
+      "Bad Date,date@example.com,Acme,50,5,5,5,5,5,5,yesterday",
+    ].join("\n");
+    const response = await upload(csv);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json();
+    expect(result).toMatchObject({ imported: 2, updated: 0 });
+    expect(result.rejected).toEqual([
+      { row: 4, field: "Email", message: expect.any(String) },
+      { row: 5, field: "Total Score", message: "totalScore must be from 0 to 100" },
+      { row: 6, field: "Strategy", message: "Strategy must be a score from 0 to 10" },
+      { row: 7, field: "Completed At", message: expect.any(String) },
+    ]);
+    const [one] = await ctx.db.select().from(simulationReport).where(eq(simulationReport.email, "imported.one@example.com"));
+    expect(one!.notifiedAt).toBeNull();
+    expect(one!.leadId).not.toBeNull();
+    expect(one!.dimensionScores["Business Strategy & Thinking"]!.average).toBe(7.5);
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.toAddress, "imported.one@example.com"))).toHaveLength(0);
+
+    const again = (await upload(csv)).json();
+    expect(again).toMatchObject({ imported: 0, updated: 2 });
+  });
+
+  it("refuses a file without the needed columns, no file, and other roles", async () => {
+    const wrong = await upload("Foo,Bar\n1,2\n");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.file).toMatch(/Name/);
+    const none = await ctx.app.inject({ method: "POST", url: "/api/simulation/admin/reports/import", headers: { cookie: admissions, "content-type": "application/json" }, payload: {} });
+    expect(none.statusCode).toBe(415);
+    const sales = (await signedIn(ctx, ["sales"])).cookie;
+    expect((await upload(`${HEADER}\n`, sales)).statusCode).toBe(403);
+  });
+
+  it("reads a large file as a stream", async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => `Bulk ${i},bulk${i}@example.com,Co,${i % 101},5,5,5,5,5,5,2025-01-01T00:00:00Z`);
+    const result = (await upload([HEADER, ...rows].join("\n"))).json();
+    expect(result).toMatchObject({ imported: 1000, updated: 0, rejected: [] });
   });
 });

@@ -76,3 +76,12 @@ export const notificationStatusSchema = z.object({
   ),
 });
 export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
+
+/** Answer of the CSV import: counts, and each rejected row with the column at fault. */
+export const importResultSchema = z.object({
+  imported: z.number(),
+  updated: z.number(),
+  rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  moreRejected: z.number().optional(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

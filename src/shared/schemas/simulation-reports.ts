@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { emailSchema } from "./common";
+import { httpsUrlSchema } from "./links";
 
 /** Most scenes and answers a case study holds (visitor-side §9: Q1 to Q10). */
 export const MAX_SCENES = 10;
@@ -43,19 +44,6 @@ export const candidateResponsesSchema = z
   .record(z.string(), z.string().max(10_000, "Each response must be at most 10000 characters"))
   .refine((responses) => Object.keys(responses).every((k) => RESPONSE_KEYS.includes(k)), "Responses are keyed Q1 to Q10");
 
-/** An https link (the chatbot's own PDF of the report). */
-export const httpsLinkSchema = z
-  .string()
-  .trim()
-  .max(2000, "Link must be at most 2000 characters")
-  .refine((value) => {
-    try {
-      return new URL(value).protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "Must be an https link");
-
 /**
  * The body the simulation chatbot posts when a candidate finishes (POST /api/simulation/reports).
  * `resultId` is the chatbot's result id and the idempotency key.
@@ -73,7 +61,8 @@ export const reportIntakeSchema = z.object({
   skillFeedback: z.record(z.string(), z.string().max(5_000, "Each feedback must be at most 5000 characters"), { error: "skillFeedback must map skills to text" }),
   caseStudyDetails: caseStudyDetailsSchema.optional(),
   candidateResponses: candidateResponsesSchema,
-  pdfReportLink: httpsLinkSchema.optional(),
+  /** The chatbot's own PDF of the report, if it makes one (https only: it opens from our page). */
+  pdfReportLink: httpsUrlSchema.optional(),
   completedAt: z.iso.datetime({ offset: true, error: "completedAt must be an ISO date-time" }).optional(),
 });
 export type ReportIntake = z.input<typeof reportIntakeSchema>;

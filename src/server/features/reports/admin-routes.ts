@@ -7,16 +7,22 @@ import {
   adminReportsPageSchema,
   adminReportsQuerySchema,
   bulkNotificationResultSchema,
+  importResultSchema,
   notificationStatusSchema,
   testNotificationSchema,
 } from "~/shared/schemas/simulation-reports-admin";
 import { roles } from "../../platform/access";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
+import { streamUploadedFile } from "../../platform/multipart";
+import { importReports } from "./import";
 import { notificationStatus, sendBulkNotifications, sendTestNotification } from "./notifications";
 import { adminReportsAfter, listAdminReports, REPORT_STAFF_ROLES } from "./queries";
 
 /** Internal-side §3 "CSV exports": simulation-reports-{date}.csv. */
 export const REPORT_CSV_COLUMNS = ["Name", "Email", "Company", "Total Score", "Strategy", "Execution", "Communication", "Leadership", "Growth", "Tech", "Completed At", "Report URL"];
+
+/** The upload cap of a CSV import; within it there is no row limit (the file is streamed). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** The Simulation Reports and Email Notifications tabs of /admin (admin, admissions). */
 export async function reportAdminRoutes(app: FastifyInstance) {
@@ -64,6 +70,23 @@ export async function reportAdminRoutes(app: FastifyInstance) {
         })(),
       );
     },
+  });
+
+  api.post("/api/simulation/admin/reports/import", {
+    config: access,
+    schema: {
+      tags,
+      summary: "Import past reports from a CSV in the export's columns (multipart field `file`); rows are not e-mailed",
+      consumes: ["multipart/form-data"],
+      response: { 200: importResultSchema },
+    },
+    handler: (request) =>
+      streamUploadedFile(
+        request,
+        "file",
+        { maxBytes: IMPORT_MAX_BYTES, tooLarge: "The CSV file must be at most 20 MB", missing: "Choose a CSV file to import" },
+        (file) => importReports(app.db, file),
+      ),
   });
 
   api.post("/api/simulation/send-notification", {
