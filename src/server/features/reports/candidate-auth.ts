@@ -29,8 +29,9 @@ export async function sendLoginCode(db: Db, secret: string, email: string, publi
       codeHash: codeHash(secret, email, code),
       expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60 * 1000),
     });
-    await queueMail(txDb, loginCodeMail(email, code, reports!.n, publicBaseUrl));
   });
+  // Queued after the commit, so the worker's wake-up finds it at once (a person is waiting for it).
+  await queueMail(db, loginCodeMail(email, code, reports!.n, publicBaseUrl));
   return code;
 }
 
