@@ -5,6 +5,7 @@ import type { ReportsSummary } from "~/shared/schemas/simulation-reports-admin";
 import { Button } from "~/web/components/ui/button";
 import { CsvExportLink } from "~/web/components/ui/csv-export-link";
 import { inputClass } from "~/web/components/ui/field";
+import { ImportReports } from "~/web/features/reports-admin/import-reports";
 import { ReportsTable } from "~/web/features/reports-admin/reports-table";
 import { reportFilterParams, useAdminReports } from "~/web/features/reports-admin/use-admin-reports";
 import { ApiError } from "~/web/lib/api";
@@ -81,7 +82,10 @@ export function SimulationReportsTab() {
             </select>
           </div>
         </div>
-        <CsvExportLink href={`/api/simulation/admin/reports.csv${csvQuery ? `?${csvQuery}` : ""}`} count={summary?.total} noun="simulation reports" />
+        <div className="flex flex-wrap gap-2">
+          <ImportReports />
+          <CsvExportLink href={`/api/simulation/admin/reports.csv${csvQuery ? `?${csvQuery}` : ""}`} count={summary?.total} noun="simulation reports" />
+        </div>
       </div>
 
       {list.isPending ? (
