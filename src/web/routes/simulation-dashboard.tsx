@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link, redirect, useNavigation } from "react-router";
 import type { ReportList } from "~/shared/schemas/simulation-reports";
 import { buttonClass } from "~/web/components/ui/button";
@@ -5,6 +6,7 @@ import { Button } from "~/web/components/ui/button";
 import { ProgramPromotion } from "~/web/features/reports/program-promotion";
 import { ReportCard } from "~/web/features/reports/report-card";
 import { SummaryCards } from "~/web/features/reports/summary-cards";
+import { rememberCandidate } from "~/web/features/reports/known-candidate";
 import { useCandidateLogout } from "~/web/features/reports/use-candidate-logout";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import { useSiteSettings } from "~/web/lib/site-settings";
@@ -27,6 +29,11 @@ export default function SimulationDashboardPage({ loaderData }: Route.ComponentP
   const navigation = useNavigation();
   const { trySimulationUrl } = useSiteSettings();
   const { list } = loaderData;
+  const knownEmail = list?.email;
+  const knownName = list?.reports[0]?.fullName ?? "";
+  useEffect(() => {
+    if (knownEmail) rememberCandidate({ email: knownEmail, name: knownName });
+  }, [knownEmail, knownName]);
 
   if (navigation.state === "loading" && navigation.location.pathname === "/simulation-dashboard") {
     return <p className="px-4 py-24 text-center text-slate-700" role="status">Loading your reports...</p>;
