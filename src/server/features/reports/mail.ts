@@ -28,7 +28,7 @@ export function reportReadyMail(report: ReportReadyInput, publicBaseUrl: string,
   return { to: report.email, subject: `Your ${report.simulationType} report is ready`, text: lines.join("\n"), html: html(lines), priority };
 }
 
-/** The one-time code; says so when the address has no report yet, since the screen never does. */
+/** The one-time code (in the body only: subjects end up in logs); says so when the address has no report yet, since the screen never does. */
 export function loginCodeMail(email: string, code: string, reportCount: number, publicBaseUrl: string): MailMessage {
   const lines =
     reportCount > 0
@@ -47,5 +47,5 @@ export function loginCodeMail(email: string, code: string, reportCount: number, 
           "",
           `The code works once and expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
         ];
-  return { to: email, subject: `${code} is your ${SITE_NAME} sign-in code`, text: lines.join("\n"), html: html(lines), priority: MAIL_PRIORITY.code };
+  return { to: email, subject: `Your ${SITE_NAME} sign-in code`, text: lines.join("\n"), html: html(lines), priority: MAIL_PRIORITY.code };
 }
