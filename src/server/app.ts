@@ -30,6 +30,9 @@ import { imageRoutes } from "./features/images/routes";
 import { applicationRoutes } from "./features/applications/routes";
 import { brochureRoutes } from "./features/brochure/routes";
 import { inboxRoutes } from "./features/inbox/routes";
+import { reportIntakeRoutes } from "./features/reports/intake-routes";
+import { candidateReportRoutes } from "./features/reports/candidate-routes";
+import { reportAdminRoutes } from "./features/reports/admin-routes";
 
 export interface AppOptions {
   config: Config;
@@ -60,6 +63,9 @@ const FEATURES = [
   applicationRoutes,
   brochureRoutes,
   inboxRoutes,
+  reportIntakeRoutes,
+  candidateReportRoutes,
+  reportAdminRoutes,
   openApiRoutes,
 ];
 
@@ -74,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.token"],
+            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.token", "*.code"],
             serializers: errorSerializers,
             stream: options.logStream,
           },

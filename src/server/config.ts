@@ -73,6 +73,7 @@ const envSchema = z.object({
     // A path of our own site, but not "//host" or "/\host", which browsers open as another site.
     .refine((value) => isHttpUrl(value) || /^\/(?![/\\])/.test(value), "must be an http(s) URL or a path starting with /")
     .default("/simulations"),
+  REPORT_WEBHOOK_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX")
@@ -93,6 +94,8 @@ export interface Config {
   /** false, a number of proxy hops, or the proxies' addresses and CIDR ranges (see parseTrustProxy). */
   trustProxy: TrustProxy;
   seedDemo: boolean;
+  /** Bearer token of the chatbot's report webhook; null: the webhook answers 503. */
+  reportWebhookToken: string | null;
   /** Browser-visible settings of the public site (whitelisted: nothing secret goes here). */
   site: { bookingUrl: string | null; trySimulationUrl: string; gaMeasurementId: string | null };
 }
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === "true",
+    reportWebhookToken: e.REPORT_WEBHOOK_TOKEN ?? null,
     site: { bookingUrl: e.BOOKING_URL ?? null, trySimulationUrl: e.TRY_SIMULATION_URL, gaMeasurementId: e.GA_MEASUREMENT_ID ?? null },
   };
 }

@@ -74,7 +74,7 @@ async function start() {
   }
   const { database, release } = opened;
   const secret = await loadSecret(database.db, config.sessionSecret);
-  if (config.seedDemo && (await seedDemoContent(database.db))) console.info("Demo content loaded (first start).");
+  if (config.seedDemo && (await seedDemoContent(database.db, config.publicBaseUrl))) console.info("Demo content loaded (first start).");
 
   const { pages, clientDir, vite } = await loadPages(config, database.db);
   const app = await buildApp({ config, database, secret, pages, clientDir, devMiddleware: vite?.middlewares });

@@ -9,6 +9,7 @@ export type ErrorCode =
   | "request_timeout"
   | "payload_too_large"
   | "unsupported_media_type"
+  | "unavailable"
   | "internal";
 
 export interface ErrorBody {

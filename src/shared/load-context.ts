@@ -23,6 +23,11 @@ export type PublicLoadContext = {
   listPublicSimulations(): Promise<Simulation[]>;
   /** One simulation by slug, public or unlisted (an unlisted one opens by its link). */
   findSimulationBySlug(slug: string): Promise<Simulation | null>;
+  /**
+   * A GET of this server's own /api with the page request's cookies, for pages that show private
+   * data (a candidate's reports): the API stays the only door, and checks who is asking.
+   */
+  fetchApi(request: Request, path: string): Promise<{ status: number; data: unknown }>;
 };
 
 declare module "react-router" {

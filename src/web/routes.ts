@@ -10,6 +10,9 @@ export default [
     route("thank-you", "routes/thank-you.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("simulations/:slug?", "routes/simulations.tsx"),
+    route("simulation-login", "routes/simulation-login.tsx"),
+    route("simulation-dashboard", "routes/simulation-dashboard.tsx"),
+    route("simulation-report/:slug", "routes/simulation-report.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Staff screens: the only ones that load TanStack Query.

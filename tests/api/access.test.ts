@@ -45,7 +45,7 @@ describe("every /api route declares who may call it", () => {
     };
     let checked = 0;
     for (const route of ctx.app.apiRoutes) {
-      if (route.access === "public" || route.access === "staff") continue;
+      if (!Array.isArray(route.access)) continue;
       // Every role that does not open the route (admin opens everything).
       const others = STAFF_ROLES.filter((role) => role !== "admin" && !(route.access as readonly string[]).includes(role));
       if (others.length === 0) continue;
@@ -62,9 +62,22 @@ describe("every /api route declares who may call it", () => {
     expect(checked).toBeGreaterThan(0);
   });
 
+  it("keeps candidate routes to candidates (and, for one report, admin and admissions staff)", async () => {
+    const candidateRoutes = ctx.app.apiRoutes.filter((route) => route.access === "candidate").map((route) => `${route.method} ${route.url}`);
+    expect(candidateRoutes).toEqual(
+      expect.arrayContaining(["GET /api/simulation/reports", "GET /api/simulation/report/:slug", "GET /api/simulation/report/:slug/pdf"]),
+    );
+    const sales = await signedIn(ctx, ["sales"]);
+    for (const url of ["/api/simulation/reports", `/api/simulation/report/${concrete(":slug")}`]) {
+      const response = await ctx.app.inject({ method: "GET", url, headers: { cookie: sales.cookie } });
+      expect([401, 404], url).toContain(response.statusCode);
+    }
+  });
+
   it("lets admin through every role check", async () => {
     const admin = await signedIn(ctx, ["admin"]);
-    for (const route of ctx.app.apiRoutes.filter((r) => r.method === "GET" && r.access !== "public")) {
+    // Candidate routes are a candidate's own data, not a role's (tests/api/candidate-reports.test.ts).
+    for (const route of ctx.app.apiRoutes.filter((r) => r.method === "GET" && r.access !== "public" && r.access !== "candidate")) {
       const response = await ctx.app.inject({ method: "GET", url: concrete(route.url), headers: { cookie: admin.cookie } });
       expect(response.statusCode, route.url).not.toBe(401);
       expect(response.statusCode, route.url).not.toBe(403);

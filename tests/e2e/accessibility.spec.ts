@@ -1,12 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
-import { signIn, waitForHydration } from "./support";
+import { candidateSignIn, postFixtureReport } from "./reports-support";
+import { signIn, uniqueEmail, waitForHydration } from "./support";
 
 // Automated WCAG 2.1 AA checks (axe-core) on every public page, the staff sign-in screens and the
 // public dialogs, on a phone and a desktop. They catch what a person would trip over first: missing names and labels, contrast,
 // landmarks, duplicate ids, broken ARIA. Keyboard paths are covered by the feature tests.
-const PAGES = ["/", "/founders-find", "/about", "/privacy", "/terms", "/thank-you", "/simulations", "/unsubscribe", "/no-such-page", "/admin", "/simulation-admin", "/crm-login"];
+const PAGES = ["/", "/founders-find", "/about", "/privacy", "/terms", "/thank-you", "/simulations", "/unsubscribe", "/no-such-page", "/simulation-login", "/admin", "/simulation-admin", "/crm-login"];
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -59,10 +60,12 @@ test("the public dialogs have no WCAG A/AA violations", async ({ page }) => {
 });
 
 test("the staff screens, signed in, have no WCAG A/AA violations", async ({ page }) => {
+  // Ten screens, each fully analysed.
+  test.setTimeout(120_000);
   await page.goto("/admin");
   await signIn(page, ACCOUNTS.admin);
   await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
-  for (const tab of ["Applications", "Downloads", "Mentors"]) {
+  for (const tab of ["Applications", "Simulation Reports", "Downloads", "Email Notifications", "Mentors"]) {
     await page.getByRole("tab", { name: tab }).click();
     await expect(page.getByRole("tabpanel", { name: tab })).toBeVisible();
     await expect(page.getByRole("tabpanel", { name: tab }).getByText(/^Loading/)).toHaveCount(0);
@@ -76,3 +79,26 @@ test("the staff screens, signed in, have no WCAG A/AA violations", async ({ page
     expect(await violations(page), path).toEqual([]);
   }
 });
+
+for (const viewport of [
+  { name: "phone", width: 360, height: 740 },
+  { name: "desktop", width: 1280, height: 900 },
+]) {
+  test(`the candidate's dashboard and report have no WCAG A/AA violations on a ${viewport.name}`, async ({ page, request }) => {
+    // Four full analyses; the report page holds seven charts.
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const email = uniqueEmail("axe-candidate");
+    const slug = await postFixtureReport(request, email);
+    await candidateSignIn(page, email);
+    await expect(page.getByRole("heading", { name: "Your Simulation Reports" })).toBeVisible();
+    expect(await violations(page), "dashboard").toEqual([]);
+    await page.goto(`/simulation-report/${slug}`);
+    await waitForHydration(page);
+    expect(await violations(page), "performance analysis").toEqual([]);
+    await page.getByRole("tab", { name: "Table View" }).first().click();
+    expect(await violations(page), "table view").toEqual([]);
+    await page.getByRole("tab", { name: "Case Simulation" }).click();
+    expect(await violations(page), "case simulation").toEqual([]);
+  });
+}

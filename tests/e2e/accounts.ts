@@ -14,3 +14,6 @@ export const ACCOUNTS = {
 } satisfies Record<string, E2eAccount>;
 
 export const localPart = (email: string) => email.split("@")[0]!;
+
+/** The chatbot's webhook token of the e2e servers (specs post reports with it). */
+export const E2E_WEBHOOK_TOKEN = "e2e-webhook-token-0123456789-abcdefghijkl";

@@ -5,7 +5,9 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { startMailPeer } from "./mail-peer";
 import { seedStaff } from "./seed-staff";
+import { E2E_WEBHOOK_TOKEN } from "./accounts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -45,7 +47,9 @@ async function main() {
     LOG_LEVEL: "warn",
     // Blank counts as unset for the server, and keeps a developer's .env from filling these in.
     DATABASE_URL: "",
-    SMTP_URL: "",
+    // Mail goes to a real SMTP peer in this process; specs read what it received (mail-peer.ts).
+    SMTP_URL: await startMailPeer(port),
+    REPORT_WEBHOOK_TOKEN: E2E_WEBHOOK_TOKEN,
     TRUST_PROXY: "false",
   };
   if (engine === "pglite") {

@@ -63,13 +63,17 @@ export const outbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    /** Higher goes first: a one-time code never waits behind a bulk send. */
+    priority: integer("priority").notNull().default(0),
+    /** A worker owns the row until then; after a crash the claim lapses and the row is sent again. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt), index("outbox_priority_idx").on(t.status, t.priority, t.nextAttemptAt)],
 );
 
 export const appSetting = pgTable("app_setting", {
@@ -94,3 +98,4 @@ export * from "./tables/analytics";
 export * from "./tables/simulations";
 export * from "./tables/applications";
 export * from "./tables/public-forms";
+export * from "./tables/reports";

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { hasAnyRole, type StaffRole } from "~/shared/roles";
+import { CANDIDATE_COOKIE, readCandidateSession } from "./candidate-sessions";
 import { AppError } from "./errors";
 import { readSession, SESSION_COOKIE, type SessionStaff } from "./sessions";
 
@@ -7,10 +8,11 @@ import { readSession, SESSION_COOKIE, type SessionStaff } from "./sessions";
  * Who may call a route, declared once per route as `config: { access }`:
  * - "public": anyone;
  * - "staff": any signed-in staff member;
+ * - "candidate": a signed-in candidate (one-time code), or staff; the route decides what each may see;
  * - a list of roles: staff holding one of them (`admin` always passes).
  * Every /api route must declare it; registering one without is a start-up error.
  */
-export type Access = "public" | "staff" | readonly StaffRole[];
+export type Access = "public" | "staff" | "candidate" | readonly StaffRole[];
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -18,6 +20,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     staff: SessionStaff | null;
+    /** The candidate signed in with a one-time code: their address. Read on "candidate" routes only. */
+    candidate: { email: string } | null;
   }
   interface FastifyInstance {
     apiRoutes: { method: string; url: string; access: Access }[];
@@ -26,11 +30,13 @@ declare module "fastify" {
 
 export const PUBLIC = { access: "public" } as const;
 export const STAFF = { access: "staff" } as const;
+export const CANDIDATE = { access: "candidate" } as const;
 export const roles = (...allowed: StaffRole[]) => ({ access: allowed });
 
 export function registerAccessControl(app: FastifyInstance, secret: string): void {
   app.decorate("apiRoutes", []);
   app.decorateRequest("staff", null);
+  app.decorateRequest("candidate", null);
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
@@ -48,11 +54,17 @@ export function registerAccessControl(app: FastifyInstance, secret: string): voi
       request.staff = await readSession(app.db, secret, token);
     }
     if (!access || access === "public") return;
+    if (access === "candidate") {
+      const candidateToken = request.cookies[CANDIDATE_COOKIE];
+      if (candidateToken) request.candidate = await readCandidateSession(app.db, secret, candidateToken);
+      if (!request.candidate && !request.staff) throw new AppError("unauthenticated", "Please sign in to see your reports");
+      return;
+    }
     requireAccess(request, access);
   });
 }
 
-export function requireAccess(request: FastifyRequest, access: Exclude<Access, "public">): SessionStaff {
+export function requireAccess(request: FastifyRequest, access: Exclude<Access, "public" | "candidate">): SessionStaff {
   const staff = request.staff;
   if (!staff) throw new AppError("unauthenticated", "Please sign in to continue");
   if (access !== "staff" && !hasAnyRole(staff.roles, access)) {

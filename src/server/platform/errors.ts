@@ -13,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 /** The one error type domain code throws; the handler below turns it into a reply. */

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { pruneRateLimits } from "./rate-limit";
 import { pruneSessions } from "./sessions";
+import { pruneCandidateSessions } from "./candidate-sessions";
 
 /** Every 10 minutes, drops ended sessions and old rate-limit windows so those tables stay small. */
 export function startHousekeeping(db: Db, log: FastifyBaseLogger): { stop(): void } {
   const run = () =>
-    Promise.all([pruneSessions(db), pruneRateLimits(db)]).catch((error) => log.warn({ err: error }, "housekeeping failed"));
+    Promise.all([pruneSessions(db), pruneCandidateSessions(db), pruneRateLimits(db)]).catch((error) => log.warn({ err: error }, "housekeeping failed"));
   const timer = setInterval(run, 10 * 60 * 1000);
   timer.unref();
   void run();

@@ -9,7 +9,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       info: { title: `${SITE_NAME} API`, version: "1.0.0", description: "Every route the site's pages and staff screens use." },
       components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "ff_session" } },
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "ff_session" },
+          candidate: { type: "apiKey", in: "cookie", name: "ff_candidate" },
+          bearerAuth: { type: "http", scheme: "bearer" },
+        },
       },
     },
     transform: jsonSchemaTransform,

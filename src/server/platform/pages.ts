@@ -11,7 +11,7 @@ export interface PagesOptions {
   /** Production: the built server bundle once; development: Vite's fresh module on every request. */
   getBuild: () => Promise<ServerBuild>;
   mode: "production" | "development";
-  context: Omit<PublicLoadContext, "cspNonce">;
+  context: Omit<PublicLoadContext, "cspNonce" | "fetchApi">;
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -55,6 +55,21 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     return (handler ??= createRequestHandler(await options.getBuild(), options.mode));
   };
 
+  const fetchApi: PublicLoadContext["fetchApi"] = async (pageRequest, path) => {
+    if (!path.startsWith("/api/")) throw new Error(`fetchApi only reaches /api, not ${path}`);
+    const headers: Record<string, string> = {};
+    const cookie = pageRequest.headers.get("cookie");
+    if (cookie) headers.cookie = cookie;
+    const answer = await app.inject({ method: "GET", url: path, headers });
+    let data: unknown = null;
+    try {
+      data = answer.json();
+    } catch {
+      data = answer.body;
+    }
+    return { status: answer.statusCode, data };
+  };
+
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
@@ -63,7 +78,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         throw new AppError("not_found", `No API route ${request.method} ${request.url.split("?")[0]}`);
       }
       const cspNonce = createNonce();
-      const response = await (await getHandler())(toWebRequest(request, reply), { ...options.context, cspNonce });
+      const response = await (await getHandler())(toWebRequest(request, reply), { ...options.context, cspNonce, fetchApi });
       reply.status(response.status);
       // Not in development: Vite's hot reload injects scripts of its own.
       if (options.mode === "production") reply.header("content-security-policy", contentSecurityPolicy(cspNonce, options.context.site));

@@ -11,6 +11,10 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most once a minute per session, not on every request. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
+/** The cookie of a server-side session: httpOnly, SameSite=Lax, Secure over https. */
+export const sessionCookieOptions = (secure: boolean, maxAgeMs: number) =>
+  ({ path: "/", httpOnly: true, sameSite: "lax", secure, maxAge: maxAgeMs / 1000 }) as const;
+
 export interface SessionStaff {
   id: string;
   sessionId: string;

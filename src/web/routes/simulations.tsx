@@ -1,4 +1,6 @@
 import { useMemo, useState } from "react";
+import { knownCandidate } from "~/web/features/reports/known-candidate";
+import { useHydrated } from "~/web/lib/use-hydrated";
 import { data, useNavigation } from "react-router";
 import { filterSimulations, libraryTags } from "~/shared/library-filter";
 import type { Simulation } from "~/shared/schemas/simulations";
@@ -45,6 +47,8 @@ function Library({ simulations, selected, missing }: Route.ComponentProps["loade
   const [tags, setTags] = useState<string[]>([]);
   const [open, setOpen] = useState<Simulation | null>(selected);
   const highlighted = useSlugHighlight(selected?.slug ?? null);
+  // A candidate who signed in on this browser: the chatbot gets their e-mail and name (read after hydration).
+  const person = useHydrated() ? knownCandidate() : null;
   const allTags = useMemo(() => libraryTags(simulations), [simulations]);
   const shown = useMemo(() => filterSimulations(simulations, search, tags), [simulations, search, tags]);
   const clear = () => {
@@ -109,7 +113,7 @@ function Library({ simulations, selected, missing }: Route.ComponentProps["loade
           </>
         )}
       </section>
-      <SimulationDialog simulation={open} onClose={() => setOpen(null)} />
+      <SimulationDialog simulation={open} person={person} onClose={() => setOpen(null)} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { loginBodySchema, staffUserSchema } from "~/shared/schemas/auth";
 import { okSchema } from "~/shared/schemas/common";
 import { PUBLIC, STAFF } from "../../platform/access";
 import { clientIp } from "../../platform/client-ip";
-import { createSession, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "../../platform/sessions";
+import { createSession, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, sessionCookieOptions } from "../../platform/sessions";
 import { authenticate } from "./service";
 
 export async function authRoutes(app: FastifyInstance) {
@@ -25,13 +25,7 @@ export async function authRoutes(app: FastifyInstance) {
         ip: clientIp(request),
         userAgent: request.headers["user-agent"],
       });
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure,
-        maxAge: SESSION_ABSOLUTE_MS / 1000,
-      });
+      reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(secure, SESSION_ABSOLUTE_MS));
       return { name: user.name, email: user.email, roles: user.roles };
     },
   });

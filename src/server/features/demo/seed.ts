@@ -1,19 +1,21 @@
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { appSetting } from "../../db/schema";
+import { appSetting, simulationReport } from "../../db/schema";
 import { DEFAULT_MENTORS } from "../mentors/defaults";
 import { replaceMentors } from "../mentors/service";
 import { storeImage } from "../images/service";
 import { DEMO_SIMULATIONS, demoImageSvg } from "../simulations/demo";
 import { createSimulation } from "../simulations/service";
+import { DEMO_CANDIDATE_EMAIL, demoReports } from "../reports/demo";
+import { receiveReport } from "../reports/intake";
 
 /**
  * Loads the demo content once, on the first start of a new installation (PRODUCT.md
  * "Reference data"), so a fresh site is complete. Later edits by staff are never overwritten.
  */
-export async function seedDemoContent(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function seedDemoContent(db: Db, publicBaseUrl = "http://localhost:3000"): Promise<boolean> {
+  const seeded = await db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appSetting)
       .values({ key: "demo_seeded_at", value: new Date().toISOString() })
@@ -25,6 +27,21 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
     await seedDemoSimulations(txDb);
     return true;
   });
+  // Its own marker, so installations seeded before reports existed get them too.
+  const reportsSeeded = await seedDemoReports(db, publicBaseUrl);
+  return seeded || reportsSeeded;
+}
+
+/**
+ * Two reports for demo.candidate@example.com, through the webhook's own path (lead included), and
+ * marked as told: nobody should be e-mailed at example.com.
+ */
+async function seedDemoReports(db: Db, publicBaseUrl: string): Promise<boolean> {
+  const claimed = await db.insert(appSetting).values({ key: "demo_reports_seeded_at", value: new Date().toISOString() }).onConflictDoNothing().returning();
+  if (claimed.length === 0) return false;
+  for (const report of demoReports()) await receiveReport(db, report, publicBaseUrl, { notify: false });
+  await db.update(simulationReport).set({ notifiedAt: new Date() }).where(eq(simulationReport.email, DEMO_CANDIDATE_EMAIL));
+  return true;
 }
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {

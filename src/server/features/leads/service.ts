@@ -12,6 +12,8 @@ export interface LeadEngagement {
   currentProfile?: string;
   motivation?: string;
   resumeFileId?: string;
+  /** The engagement's own row (application, brochure download or report), linked to the lead by the CRM. */
+  refId?: string;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

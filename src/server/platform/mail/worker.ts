@@ -1,17 +1,27 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
-import { deliverDueMail, type Sender } from "./outbox";
+import { deliverDueMail, mailQueued, type Sender } from "./outbox";
 
+/** A pooled SMTP transport: a few connections reused across messages, as a bulk send needs. */
 export function smtpSender(smtpUrl: string): Sender & { close(): void } {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  const transport = nodemailer.createTransport(url.toString());
   return {
-    send: async (message) => void (await transport.sendMail(message)),
+    // Only the envelope and bodies: our `priority` is the outbox's order, not the mail's Importance header.
+    send: async ({ from, to, subject, text, html }) => void (await transport.sendMail({ from, to, subject, text, html })),
     close: () => transport.close(),
   };
 }
 
-/** Polls the outbox and delivers due mail over SMTP until stopped. */
+const BATCH = 50;
+
+/**
+ * Delivers due mail over SMTP until stopped: keeps going while there is a backlog, otherwise polls
+ * every `intervalMs`, and wakes at once when this process queues mail (a sign-in code). Each round
+ * claims afresh by priority, so a code waits for at most one batch of a bulk send.
+ */
 export function startMailWorker(options: {
   db: Db;
   smtpUrl: string;
@@ -20,18 +30,40 @@ export function startMailWorker(options: {
   intervalMs?: number;
 }): { stop(): Promise<void> } {
   const sender = smtpSender(options.smtpUrl);
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = deliverDueMail(options.db, sender, options.from)
-      .then((sent) => sent && options.log.info({ sent }, "mail delivered"))
-      .catch((error) => options.log.warn({ err: error }, "mail delivery round failed"));
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const drain = async () => {
+    let total = 0;
+    for (;;) {
+      again = false;
+      const sent = await deliverDueMail(options.db, sender, options.from, BATCH).catch((error: unknown) => {
+        options.log.warn({ err: error }, "mail delivery round failed");
+        return 0;
+      });
+      total += sent;
+      if (stopped || (sent < BATCH && !again)) break;
+    }
+    if (total) options.log.info({ sent: total }, "mail delivered");
   };
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain().finally(() => (running = null));
+  };
+  mailQueued.on("queued", tick);
   const timer = setInterval(tick, options.intervalMs ?? 5000);
   timer.unref();
   tick();
   return {
     async stop() {
+      stopped = true;
       clearInterval(timer);
+      mailQueued.off("queued", tick);
       await running;
       sender.close();
     },

@@ -1,0 +1,72 @@
+import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { CaseStudyDetails, DimensionScores } from "~/shared/schemas/simulation-reports";
+import { lead } from "./leads";
+
+/**
+ * Finished simulations, as the chatbot's webhook (or a CSV of history) delivers them
+ * (visitor-side.md §3 "Simulation report detail"). `result_id` is the chatbot's own id: the
+ * idempotency key of the webhook. `slug` is random (128+ bits), so a report URL cannot be guessed.
+ */
+export const simulationReport = pgTable(
+  "simulation_report",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    resultId: text("result_id").notNull().unique(),
+    slug: text("slug").notNull().unique(),
+    /** Normalised (trimmed, lower case): a candidate session sees the reports of its address. */
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    simulationType: text("simulation_type").notNull(),
+    simulationSlug: text("simulation_slug"),
+    company: text("company"),
+    totalScore: doublePrecision("total_score").notNull(),
+    overallSummary: text("overall_summary").notNull().default(""),
+    dimensionScores: jsonb("dimension_scores").$type<DimensionScores>().notNull(),
+    skillFeedback: jsonb("skill_feedback").$type<Record<string, string>>().notNull(),
+    caseStudyDetails: jsonb("case_study_details").$type<CaseStudyDetails>(),
+    candidateResponses: jsonb("candidate_responses").$type<Record<string, string>>().notNull(),
+    pdfReportLink: text("pdf_report_link"),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+    leadId: uuid("lead_id").references(() => lead.id, { onDelete: "set null" }),
+    /** When the "report ready" e-mail was queued; null means the candidate has not been told yet. */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** The outbox row of that e-mail, so staff see whether it went out. */
+    notifyMailId: uuid("notify_mail_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("simulation_report_email_idx").on(t.email, t.completedAt),
+    // Staff list, newest first, keyset on (completed_at, id).
+    index("simulation_report_completed_idx").on(t.completedAt, t.id),
+    index("simulation_report_unnotified_idx").on(t.notifiedAt, t.completedAt),
+  ],
+);
+
+/** One-time sign-in codes for candidates (PRODUCT.md §2): stored as an HMAC, never in clear. */
+export const candidateLoginCode = pgTable(
+  "candidate_login_code",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("candidate_login_code_email_idx").on(t.email, t.createdAt)],
+);
+
+/** Candidate sessions: like staff sessions, `id` is an HMAC of the cookie token. */
+export const candidateSession = pgTable(
+  "candidate_session",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("candidate_session_expires_idx").on(t.expiresAt)],
+);

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { SKILL_AREAS } from "~/shared/application-options";
+import { areaAverages } from "~/shared/report-dimensions";
+import { okSchema } from "~/shared/schemas/common";
+import {
+  adminReportsPageSchema,
+  adminReportsQuerySchema,
+  bulkNotificationResultSchema,
+  importResultSchema,
+  notificationStatusSchema,
+  testNotificationSchema,
+} from "~/shared/schemas/simulation-reports-admin";
+import { roles } from "../../platform/access";
+import { csvDate, paged, sendCsv } from "../../platform/csv";
+import { streamUploadedFile } from "../../platform/multipart";
+import { importReports } from "./import";
+import { notificationStatus, sendBulkNotifications, sendTestNotification } from "./notifications";
+import { adminReportsAfter, listAdminReports, REPORT_STAFF_ROLES } from "./queries";
+
+/** Internal-side §3 "CSV exports": simulation-reports-{date}.csv. */
+export const REPORT_CSV_COLUMNS = ["Name", "Email", "Company", "Total Score", "Strategy", "Execution", "Communication", "Leadership", "Growth", "Tech", "Completed At", "Report URL"];
+
+/** The upload cap of a CSV import; within it there is no row limit (the file is streamed). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The Simulation Reports and Email Notifications tabs of /admin (admin, admissions). */
+export async function reportAdminRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["reports (staff)"];
+  const access = roles(...REPORT_STAFF_ROLES);
+
+  api.get("/api/simulation/admin/reports", {
+    config: access,
+    schema: {
+      tags,
+      summary: "Reports, newest first, searched and filtered in the database, with the summary cards over the filtered set",
+      querystring: adminReportsQuerySchema,
+      response: { 200: adminReportsPageSchema },
+    },
+    handler: (request) => listAdminReports(app.db, request.query),
+  });
+
+  api.get("/api/simulation/admin/reports.csv", {
+    config: access,
+    schema: { tags, summary: "The filtered reports as simulation-reports-{date}.csv (streamed)", querystring: adminReportsQuerySchema.omit({ cursor: true, limit: true }) },
+    handler: (request, reply) => {
+      const base = app.config.publicBaseUrl;
+      const rows = paged(
+        (after: { at: Date; id: string } | null) => adminReportsAfter(app.db, request.query, after),
+        (row) => ({ at: row.completedAt, id: row.id }),
+      );
+      return sendCsv(
+        reply,
+        `simulation-reports-${csvDate()}.csv`,
+        REPORT_CSV_COLUMNS,
+        (async function* () {
+          for await (const row of rows) {
+            const areas = areaAverages(row.dimensionScores);
+            yield [
+              row.fullName,
+              row.email,
+              row.company ?? "",
+              Math.round(row.totalScore),
+              ...SKILL_AREAS.map((area) => areas[area.key] ?? ""),
+              row.completedAt.toISOString(),
+              `${base}/simulation-report/${row.slug}`,
+            ];
+          }
+        })(),
+      );
+    },
+  });
+
+  api.post("/api/simulation/admin/reports/import", {
+    config: access,
+    schema: {
+      tags,
+      summary: "Import past reports from a CSV in the export's columns (multipart field `file`); rows are not e-mailed",
+      consumes: ["multipart/form-data"],
+      response: { 200: importResultSchema },
+    },
+    handler: (request) =>
+      streamUploadedFile(
+        request,
+        "file",
+        { maxBytes: IMPORT_MAX_BYTES, tooLarge: "The CSV file must be at most 20 MB", missing: "Choose a CSV file to import" },
+        (file) => importReports(app.db, file),
+      ),
+  });
+
+  api.post("/api/simulation/send-notification", {
+    config: access,
+    schema: { tags, summary: "Send a test \"report ready\" e-mail with the given details", body: testNotificationSchema, response: { 200: okSchema } },
+    handler: async (request) => {
+      await sendTestNotification(app.db, request.body, app.config.publicBaseUrl);
+      return { ok: true as const };
+    },
+  });
+
+  api.post("/api/simulation/send-bulk-notifications", {
+    config: access,
+    // The spec's client sends a JSON content type with no body; that is not a malformed body here.
+    onRequest: async (request) => {
+      const length = request.headers["content-length"];
+      if ((length === undefined || length === "0") && !request.headers["transfer-encoding"]) delete request.headers["content-type"];
+    },
+    schema: { tags, summary: "E-mail every candidate not yet told about their report (a second run sends nothing)", response: { 200: bulkNotificationResultSchema } },
+    handler: () => sendBulkNotifications(app.db, app.config.publicBaseUrl),
+  });
+
+  api.get("/api/simulation/admin/notifications", {
+    config: access,
+    schema: { tags, summary: "Delivery state of the \"report ready\" e-mails", response: { 200: notificationStatusSchema } },
+    handler: async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return notificationStatus(app.db);
+    },
+  });
+}

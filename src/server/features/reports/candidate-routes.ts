@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { candidateSchema, validateEmailBodySchema, validateEmailReplySchema, verifyBodySchema } from "~/shared/schemas/candidate-auth";
+import { okSchema } from "~/shared/schemas/common";
+import { reportDetailSchema, reportListSchema } from "~/shared/schemas/simulation-reports";
+import { CANDIDATE, PUBLIC } from "../../platform/access";
+import {
+  CANDIDATE_COOKIE,
+  candidateCookieOptions,
+  createCandidateSession,
+  revokeCandidateSession,
+} from "../../platform/candidate-sessions";
+import { clientIp } from "../../platform/client-ip";
+import { AppError } from "../../platform/errors";
+import { enforceLimit } from "../../platform/rate-limit";
+import { sendLoginCode, verifyLoginCode } from "./candidate-auth";
+import { renderReportPdf } from "./pdf";
+import { findReportRow, listCandidateReports, reportDetailOf } from "./queries";
+
+const QUARTER_HOUR = 15 * 60 * 1000;
+/** Codes one address may ask for, and one client address may ask for, per quarter hour. */
+export const CODE_REQUESTS_PER_EMAIL = 5;
+export const CODE_REQUESTS_PER_IP = 20;
+/** Code checks per address and per client address per quarter hour (on top of 5 tries per code). */
+export const VERIFY_PER_EMAIL = 10;
+export const VERIFY_PER_IP = 30;
+
+const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
+const NOT_FOUND = "Report not found or access denied";
+
+/** Candidates: sign in with a one-time code, then their own reports only (PRODUCT.md §2). */
+export async function candidateReportRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["candidate reports"];
+  const secure = app.config.publicBaseUrl.startsWith("https://");
+  const printCodes = !app.config.smtpUrl;
+  const noStore = (reply: FastifyReply) => reply.header("cache-control", "private, no-store");
+
+  api.post("/api/simulation/validate-email", {
+    config: PUBLIC,
+    schema: {
+      tags,
+      summary: "E-mail a 6-digit sign-in code; the same answer whether or not the address has reports",
+      body: validateEmailBodySchema,
+      response: { 200: validateEmailReplySchema },
+    },
+    handler: async (request) => {
+      const { email } = request.body;
+      await enforceLimit(app.db, { key: `candidate-code-ip:${clientIp(request)}`, max: CODE_REQUESTS_PER_IP, windowMs: QUARTER_HOUR }, TOO_MANY);
+      await enforceLimit(app.db, { key: `candidate-code:${email}`, max: CODE_REQUESTS_PER_EMAIL, windowMs: QUARTER_HOUR }, TOO_MANY);
+      const code = await sendLoginCode(app.db, app.secret, email, app.config.publicBaseUrl);
+      // Without SMTP nothing is delivered, so the code is shown to whoever runs the server (README).
+      if (printCodes) request.log.warn(`SMTP_URL is not set: the sign-in code for ${email} is ${code}`);
+      return { ok: true as const, codeSent: true as const };
+    },
+  });
+
+  api.post("/api/simulation/verify", {
+    config: PUBLIC,
+    schema: { tags, summary: "Check the code and start a candidate session (cookie ff_candidate)", body: verifyBodySchema, response: { 200: candidateSchema } },
+    handler: async (request, reply) => {
+      const { email, code } = request.body;
+      await enforceLimit(app.db, { key: `candidate-verify-ip:${clientIp(request)}`, max: VERIFY_PER_IP, windowMs: QUARTER_HOUR }, TOO_MANY);
+      await enforceLimit(app.db, { key: `candidate-verify:${email}`, max: VERIFY_PER_EMAIL, windowMs: QUARTER_HOUR }, TOO_MANY);
+      await verifyLoginCode(app.db, app.secret, email, code);
+      const previous = request.cookies[CANDIDATE_COOKIE];
+      if (previous) await revokeCandidateSession(app.db, app.secret, previous);
+      const token = await createCandidateSession(app.db, app.secret, email);
+      reply.setCookie(CANDIDATE_COOKIE, token, candidateCookieOptions(secure));
+      return { email };
+    },
+  });
+
+  api.post("/api/simulation/logout", {
+    config: PUBLIC,
+    schema: { tags, summary: "End the candidate session", response: { 200: okSchema } },
+    handler: async (request, reply) => {
+      const token = request.cookies[CANDIDATE_COOKIE];
+      if (token) await revokeCandidateSession(app.db, app.secret, token);
+      reply.clearCookie(CANDIDATE_COOKIE, { path: "/" });
+      return { ok: true as const };
+    },
+  });
+
+  api.get("/api/simulation/reports", {
+    config: CANDIDATE,
+    schema: {
+      tags,
+      summary: "The signed-in candidate's reports, newest first (any email parameter is ignored)",
+      security: [{ candidate: [] }],
+      response: { 200: reportListSchema },
+    },
+    handler: async (request, reply) => {
+      if (!request.candidate) throw new AppError("unauthenticated", "Please sign in to see your reports");
+      noStore(reply);
+      return { email: request.candidate.email, reports: await listCandidateReports(app.db, request.candidate.email) };
+    },
+  });
+
+  const slugParams = z.object({ slug: z.string().min(1).max(100) });
+  const viewerOf = (request: { candidate: { email: string } | null; staff: { roles: string[] } | null }) => ({
+    candidateEmail: request.candidate?.email ?? null,
+    staffRoles: request.staff?.roles ?? null,
+  });
+
+  api.get("/api/simulation/report/:slug", {
+    config: CANDIDATE,
+    schema: {
+      tags,
+      summary: "One report: the candidate's own, or any for admin and admissions staff; anything else is 404",
+      security: [{ candidate: [] }, { session: [] }],
+      params: slugParams,
+      response: { 200: reportDetailSchema },
+    },
+    handler: async (request, reply) => {
+      const row = await findReportRow(app.db, request.params.slug, viewerOf(request));
+      if (!row) throw new AppError("not_found", NOT_FOUND);
+      noStore(reply);
+      return reportDetailOf(app.db, row);
+    },
+  });
+
+  api.get("/api/simulation/report/:slug/pdf", {
+    config: CANDIDATE,
+    schema: { tags, summary: "The report as a PDF (same access rule)", security: [{ candidate: [] }, { session: [] }], params: slugParams },
+    handler: async (request, reply) => {
+      const row = await findReportRow(app.db, request.params.slug, viewerOf(request));
+      if (!row) throw new AppError("not_found", NOT_FOUND);
+      const pdf = await renderReportPdf(await reportDetailOf(app.db, row), app.config.publicBaseUrl);
+      const fileName = `simulation-report-${row.completedAt.toISOString().slice(0, 10)}.pdf`;
+      noStore(reply);
+      return reply.type("application/pdf").header("content-disposition", `attachment; filename="${fileName}"`).send(pdf);
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { reportIntakeResultSchema, reportIntakeSchema } from "~/shared/schemas/simulation-reports";
+import { PUBLIC } from "../../platform/access";
+import { AppError } from "../../platform/errors";
+import { receiveReport } from "./intake";
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/** `Authorization: Bearer <token>` compared in constant time (digests first, so lengths match too). */
+function hasToken(request: FastifyRequest, token: string): boolean {
+  const header = request.headers.authorization ?? "";
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return !!match && timingSafeEqual(digest(match[1]!.trim()), digest(token));
+}
+
+/** The simulation chatbot's webhook (Typebot's HTTP request block) that delivers a finished report. */
+export async function reportIntakeRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const token = app.config.reportWebhookToken;
+  if (!token) app.log.warn("REPORT_WEBHOOK_TOKEN is not set: POST /api/simulation/reports answers 503 until it is.");
+
+  api.post("/api/simulation/reports", {
+    config: PUBLIC,
+    // The token is checked before the body is validated, so an outsider learns nothing of the schema.
+    preValidation: async (request) => {
+      if (!token) throw new AppError("unavailable", "The report webhook is not configured (REPORT_WEBHOOK_TOKEN)");
+      if (!hasToken(request, token)) throw new AppError("unauthenticated", "A valid Authorization: Bearer token is required");
+    },
+    schema: {
+      tags: ["reports"],
+      summary: "Webhook: store a finished simulation report (idempotent on resultId), update the lead, e-mail the candidate once",
+      security: [{ bearerAuth: [] }],
+      body: reportIntakeSchema,
+      response: { 200: reportIntakeResultSchema },
+    },
+    handler: (request) => receiveReport(app.db, request.body, app.config.publicBaseUrl),
+  });
+}

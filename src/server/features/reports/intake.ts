@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { ReportIntake } from "~/shared/schemas/simulation-reports";
+import { reportIntakeSchema } from "~/shared/schemas/simulation-reports";
+import type { Db } from "../../db/client";
+import { simulationReport } from "../../db/schema";
+import { queueMail } from "../../platform/mail/outbox";
+import { recordLeadEngagement } from "../leads/service";
+import { reportReadyMail } from "./mail";
+
+/** 144 random bits, URL-safe: a report address cannot be guessed. */
+export const newReportSlug = () => randomBytes(18).toString("base64url");
+
+type ParsedReport = ReturnType<typeof reportIntakeSchema.parse>;
+
+/** The stored columns of a validated report (shared by the webhook and the CSV import). */
+export function reportColumns(report: ParsedReport) {
+  return {
+    email: report.email,
+    fullName: report.fullName,
+    simulationType: report.simulationType,
+    simulationSlug: report.simulationSlug || null,
+    company: report.company || null,
+    totalScore: report.totalScore,
+    overallSummary: report.overallSummary,
+    dimensionScores: report.dimensionScores,
+    skillFeedback: report.skillFeedback,
+    caseStudyDetails: report.caseStudyDetails ?? null,
+    candidateResponses: report.candidateResponses,
+    pdfReportLink: report.pdfReportLink ?? null,
+    completedAt: report.completedAt ? new Date(report.completedAt) : new Date(),
+  };
+}
+
+/**
+ * Inserts the report, or updates the one with the same resultId; returns its id and slug, and
+ * whether it is new. `xmax = 0` holds only for a freshly inserted row version.
+ */
+export async function upsertReport(db: Db, resultId: string, columns: ReturnType<typeof reportColumns>) {
+  const [row] = await db
+    .insert(simulationReport)
+    .values({ resultId, slug: newReportSlug(), ...columns })
+    .onConflictDoUpdate({ target: simulationReport.resultId, set: { ...columns, updatedAt: sql`now()` } })
+    .returning({ id: simulationReport.id, slug: simulationReport.slug, created: sql<boolean>`(xmax = 0)` });
+  return row!;
+}
+
+/**
+ * Queues the "report ready" e-mail unless the candidate was already told about this report. The
+ * conditional update makes it once only, even when the chatbot's two calls race.
+ */
+export async function notifyReportReady(db: Db, reportId: string, publicBaseUrl: string, priority?: number): Promise<boolean> {
+  const [claimed] = await db
+    .update(simulationReport)
+    .set({ notifiedAt: new Date() })
+    .where(and(eq(simulationReport.id, reportId), isNull(simulationReport.notifiedAt)))
+    .returning({ email: simulationReport.email, fullName: simulationReport.fullName, simulationType: simulationReport.simulationType, totalScore: simulationReport.totalScore });
+  if (!claimed) return false;
+  const mailId = await queueMail(db, reportReadyMail(claimed, publicBaseUrl, priority));
+  await db.update(simulationReport).set({ notifyMailId: mailId }).where(eq(simulationReport.id, reportId));
+  return true;
+}
+
+/**
+ * The webhook's work, in one transaction: store (or update) the report, create or update the
+ * person's CRM lead, and queue the candidate's "report ready" e-mail once.
+ */
+export async function receiveReport(
+  db: Db,
+  input: ReportIntake | ParsedReport,
+  publicBaseUrl: string,
+  options: { notify: boolean } = { notify: true },
+): Promise<{ slug: string; created: boolean }> {
+  const report = reportIntakeSchema.parse(input);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const stored = await upsertReport(txDb, report.resultId, reportColumns(report));
+    const leadId = await recordLeadEngagement(txDb, { email: report.email, source: "simulation_attempt", fullName: report.fullName, refId: stored.id });
+    await txDb.update(simulationReport).set({ leadId }).where(eq(simulationReport.id, stored.id));
+    if (options.notify) await notifyReportReady(txDb, stored.id, publicBaseUrl);
+    return { slug: stored.slug, created: stored.created };
+  });
+}

@@ -1,0 +1,87 @@
+import { SCORE_BANDS } from "../report-bands";
+import { z } from "./zod";
+import { emailSchema } from "./common";
+
+/** Staff list of reports (internal-side §2.1): search, score filter, keyset cursor. */
+export const adminReportsQuerySchema = z.object({
+  q: z.string().trim().max(200, "Search must be at most 200 characters").optional(),
+  band: z.enum(SCORE_BANDS, { error: "band must be high, medium or low" }).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminReportsQuery = z.input<typeof adminReportsQuerySchema>;
+
+const areaScore = z.number().nullable();
+
+/** Internal-side §3 "Simulation report (admin list)". */
+export const adminReportSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  totalScore: z.number(),
+  strategy: areaScore,
+  execution: areaScore,
+  communication: areaScore,
+  leadership: areaScore,
+  growth: areaScore,
+  tech: areaScore,
+  timestamp: z.string(),
+  slug: z.string(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+export const reportsSummarySchema = z.object({
+  total: z.number(),
+  highPerformers: z.number(),
+  averageScore: z.number(),
+  uniqueUsers: z.number(),
+});
+export type ReportsSummary = z.infer<typeof reportsSummarySchema>;
+
+export const adminReportsPageSchema = z.object({
+  items: z.array(adminReportSchema),
+  nextCursor: z.string().nullable(),
+  summary: reportsSummarySchema,
+});
+export type AdminReportsPage = z.infer<typeof adminReportsPageSchema>;
+
+const required = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(200, `${label} is too long`);
+
+/** Internal-side §3 "Test notification payload". */
+export const testNotificationSchema = z.object({
+  email: emailSchema,
+  fullName: required("fullName"),
+  simulationType: required("simulationType"),
+  totalScore: z.coerce.number({ error: "totalScore is required" }).min(0, "totalScore must be from 0 to 100").max(100, "totalScore must be from 0 to 100"),
+  slug: required("slug"),
+});
+export type TestNotification = z.input<typeof testNotificationSchema>;
+
+export const bulkNotificationResultSchema = z.object({ successCount: z.number(), errorCount: z.number() });
+
+export const OUTBOX_STATES = ["queued", "sent", "failed"] as const;
+
+/** What became of the "report ready" e-mails (the Email Notifications tab). */
+export const notificationStatusSchema = z.object({
+  counts: z.object({ queued: z.number(), sent: z.number(), failed: z.number(), untold: z.number() }),
+  recent: z.array(
+    z.object({
+      email: z.string(),
+      name: z.string(),
+      simulationType: z.string(),
+      state: z.enum(OUTBOX_STATES),
+      error: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+});
+export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
+
+/** Answer of the CSV import: counts, and each rejected row with the column at fault. */
+export const importResultSchema = z.object({
+  imported: z.number(),
+  updated: z.number(),
+  rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  moreRejected: z.number().optional(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

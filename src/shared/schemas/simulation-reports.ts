@@ -1,0 +1,104 @@
+import { z } from "./zod";
+import { emailSchema } from "./common";
+import { httpsUrlSchema } from "./links";
+
+/** Most scenes and answers a case study holds (visitor-side §9: Q1 to Q10). */
+export const MAX_SCENES = 10;
+
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
+const requiredText = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const skillScore = z.number({ error: "Skill scores must be numbers" }).min(0, "Skill scores are out of 10").max(10, "Skill scores are out of 10");
+const key = z.string().trim().min(1, "Names must not be empty").max(120, "Names must be at most 120 characters");
+
+export const dimensionScoresSchema = z
+  .record(
+    key,
+    z.object({
+      average: skillScore,
+      skills: z.record(key, skillScore).refine((skills) => Object.keys(skills).length <= 20, "At most 20 skills per dimension"),
+    }),
+    { error: "dimensionScores must map each dimension to { average, skills }" },
+  )
+  .refine((dimensions) => Object.keys(dimensions).length <= 12, "At most 12 dimensions");
+export type DimensionScores = z.infer<typeof dimensionScoresSchema>;
+
+export const sceneSchema = z.object({
+  sceneNumber: z.number().int().min(1).max(MAX_SCENES),
+  title: text("Scene title", 300).default(""),
+  sceneText: text("Scene text", 10_000).default(""),
+  content: text("Scene content", 10_000).default(""),
+  question: text("Scene question", 2_000).default(""),
+});
+export type Scene = z.infer<typeof sceneSchema>;
+
+export const caseStudyDetailsSchema = z.object({
+  companyBackground: text("Company background", 10_000).default(""),
+  scenes: z.array(sceneSchema).max(MAX_SCENES, `At most ${MAX_SCENES} scenes`).default([]),
+});
+export type CaseStudyDetails = z.infer<typeof caseStudyDetailsSchema>;
+
+const RESPONSE_KEYS = Array.from({ length: MAX_SCENES }, (_, i) => `Q${i + 1}`);
+export const candidateResponsesSchema = z
+  .record(z.string(), z.string().max(10_000, "Each response must be at most 10000 characters"))
+  .refine((responses) => Object.keys(responses).every((k) => RESPONSE_KEYS.includes(k)), "Responses are keyed Q1 to Q10");
+
+/**
+ * The body the simulation chatbot posts when a candidate finishes (POST /api/simulation/reports).
+ * `resultId` is the chatbot's result id and the idempotency key.
+ */
+export const reportIntakeSchema = z.object({
+  resultId: requiredText("resultId", 200),
+  email: emailSchema,
+  fullName: requiredText("fullName", 200),
+  simulationType: requiredText("simulationType", 200),
+  simulationSlug: text("simulationSlug", 200).optional(),
+  company: text("company", 200).optional(),
+  totalScore: z.number({ error: "totalScore must be a number from 0 to 100" }).min(0, "totalScore must be from 0 to 100").max(100, "totalScore must be from 0 to 100"),
+  overallSummary: text("overallSummary", 10_000),
+  dimensionScores: dimensionScoresSchema,
+  skillFeedback: z.record(z.string(), z.string().max(5_000, "Each feedback must be at most 5000 characters"), { error: "skillFeedback must map skills to text" }),
+  caseStudyDetails: caseStudyDetailsSchema.optional(),
+  candidateResponses: candidateResponsesSchema,
+  /** The chatbot's own PDF of the report, if it makes one (https only: it opens from our page). */
+  pdfReportLink: httpsUrlSchema.optional(),
+  completedAt: z.iso.datetime({ offset: true, error: "completedAt must be an ISO date-time" }).optional(),
+});
+export type ReportIntake = z.input<typeof reportIntakeSchema>;
+
+export const reportIntakeResultSchema = z.object({ slug: z.string(), created: z.boolean() });
+
+/** Spec §3 "Simulation report list item" (the candidate's dashboard). */
+export const reportSummarySchema = z.object({
+  fullName: z.string(),
+  simulationType: z.string(),
+  date: z.string(),
+  slug: z.string(),
+  totalScore: z.number(),
+  overallSummary: z.string(),
+  pdfReportLink: z.string().nullable(),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+/** The wizard's six self-ratings (1–5), when the candidate also applied. */
+export const selfRatingSchema = z.record(z.string(), z.number()).nullable();
+
+export const reportDetailSchema = reportSummarySchema.extend({
+  email: z.string(),
+  company: z.string().nullable(),
+  dimensionScores: z.record(z.string(), z.object({ average: z.number(), skills: z.record(z.string(), z.number()) })),
+  skillFeedback: z.record(z.string(), z.string()),
+  caseStudyDetails: z
+    .object({
+      companyBackground: z.string(),
+      scenes: z.array(z.object({ sceneNumber: z.number(), title: z.string(), sceneText: z.string(), content: z.string(), question: z.string() })),
+    })
+    .nullable(),
+  candidateResponses: z.record(z.string(), z.string()),
+  selfRating: selfRatingSchema,
+});
+export type ReportDetail = z.infer<typeof reportDetailSchema>;
+
+export const reportListSchema = z.object({ reports: z.array(reportSummarySchema), email: z.string() });
+export type ReportList = z.infer<typeof reportListSchema>;

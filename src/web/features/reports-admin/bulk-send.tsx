@@ -1,0 +1,104 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatDateTime } from "~/shared/format-date";
+import type { NotificationStatus } from "~/shared/schemas/simulation-reports-admin";
+import { Button } from "~/web/components/ui/button";
+import { api } from "~/web/lib/api";
+import { toast } from "~/web/lib/toast";
+
+const STATUS_KEY = ["report-notifications"] as const;
+
+const STATE_CLASS = {
+  queued: "bg-yellow-100 text-yellow-900",
+  sent: "bg-green-100 text-green-800",
+  failed: "bg-red-100 text-red-800",
+} as const;
+
+/**
+ * Bulk send: e-mails every candidate not yet told about their report (a second run sends nothing),
+ * then shows what the outbox did with those messages, refreshed while any are still queued.
+ */
+export function BulkSend() {
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    queryKey: STATUS_KEY,
+    queryFn: () => api<NotificationStatus>("/api/simulation/admin/notifications"),
+    refetchInterval: (query) => ((query.state.data?.counts.queued ?? 0) > 0 ? 3000 : false),
+  });
+  const bulk = useMutation({
+    mutationFn: () => api<{ successCount: number; errorCount: number }>("/api/simulation/send-bulk-notifications", { method: "POST" }),
+    onSuccess: ({ successCount, errorCount }) => toast({ title: "Bulk Email Complete", description: `Sent ${successCount} emails, ${errorCount} failed` }),
+    onError: () => toast({ title: "Error", description: "Failed to send bulk notifications", variant: "destructive" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
+  });
+  const counts = status.data?.counts;
+
+  return (
+    <section className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="bulk-heading">
+      <h3 id="bulk-heading" className="text-base font-semibold text-slate-900">
+        Bulk Notifications
+      </h3>
+      <p className="text-sm text-slate-600">
+        Sends the "report ready" e-mail to every candidate who has not been told about their report yet. New reports from the chatbot's webhook are e-mailed as
+        they arrive.
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => bulk.mutate()} disabled={bulk.isPending}>
+          {bulk.isPending ? "Sending..." : "Send Bulk Notifications"}
+        </Button>
+        {bulk.isPending && (
+          <div className="flex items-center gap-2 text-sm text-slate-700" role="status">
+            <progress className="h-2 w-40" aria-label="Queuing e-mails" /> Queuing e-mails…
+          </div>
+        )}
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-live="polite">
+        {(
+          [
+            ["Not yet told", counts?.untold],
+            ["Queued", counts?.queued],
+            ["Sent", counts?.sent],
+            ["Failed", counts?.failed],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="text-xl font-bold text-slate-900">{value ?? "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      {status.isError && <p className="text-sm text-red-700">Failed to fetch the e-mail status</p>}
+      {status.data && status.data.recent.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Latest "report ready" e-mails and their delivery state</caption>
+            <thead className="text-slate-700">
+              <tr>
+                <th className="py-2 pr-3">Candidate</th>
+                <th className="py-2 pr-3">Simulation</th>
+                <th className="py-2 pr-3">Queued</th>
+                <th className="py-2">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {status.data.recent.map((row, index) => (
+                <tr key={`${row.email}-${row.at}-${index}`} className="border-t border-slate-100 align-top">
+                  <td className="py-2 pr-3">
+                    <span className="font-medium text-slate-900">{row.name}</span>
+                    <br />
+                    <span className="break-all text-slate-600">{row.email}</span>
+                  </td>
+                  <td className="py-2 pr-3">{row.simulationType}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.at)}</td>
+                  <td className="py-2">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[row.state]}`}>{row.state}</span>
+                    {row.error && <p className="mt-1 text-xs text-red-700">{row.error}</p>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

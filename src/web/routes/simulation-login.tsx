@@ -1,0 +1,38 @@
+import { redirect } from "react-router";
+import { CandidateSignIn } from "~/web/features/reports/candidate-sign-in";
+import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
+import type { Route } from "./+types/simulation-login";
+
+/** Already signed in: straight to the dashboard. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (request.headers.get("cookie")?.includes("ff_candidate=")) {
+    const { status } = await context.fetchApi(request, "/api/simulation/reports");
+    if (status === 200) throw redirect("/simulation-dashboard");
+  }
+  return null;
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Simulation Reports",
+    description: "Sign in with the e-mail you used for a simulation to see your reports.",
+    path: "/simulation-login",
+    baseUrl: baseUrlFrom(matches),
+    noindex: true,
+  });
+
+export default function SimulationLoginPage() {
+  return (
+    <section className="grid place-items-center bg-gradient-to-b from-brand-50 to-white px-4 py-16">
+      <div className="grid w-full max-w-md gap-6 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <div className="grid gap-2 text-center">
+          <h1 className="text-3xl font-bold text-brand-900">Simulation Reports</h1>
+          <p className="text-sm text-slate-600">Enter the email address you used for your simulation to access your reports.</p>
+        </div>
+        <CandidateSignIn />
+      </div>
+    </section>
+  );
+}

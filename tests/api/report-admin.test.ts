@@ -1,0 +1,181 @@
+import { eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outbox, simulationReport } from "~/server/db/schema";
+import { REPORT_CSV_COLUMNS } from "~/server/features/reports/admin-routes";
+import { receiveReport } from "~/server/features/reports/intake";
+import { createTestApp, signedIn, type TestContext } from "../helpers/app";
+import { reportInput } from "../fixtures/reports";
+import { multipart } from "../helpers/multipart";
+
+let ctx: TestContext;
+let admissions: string;
+const BASE = "http://localhost:3000";
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admissions = (await signedIn(ctx, ["admissions"])).cookie;
+  const people = [
+    { email: "ananya@example.com", fullName: "Ananya Bose", company: "Crunchbox Foods", totalScore: 91, at: "2026-11-01T10:00:00Z" },
+    { email: "ananya@example.com", fullName: "Ananya Bose", company: "Crunchbox Foods", totalScore: 64, at: "2026-11-02T10:00:00Z" },
+    { email: "kabir@example.com", fullName: "Kabir Das", company: "=HYPERLINK(\"x\")", totalScore: 80, at: "2026-11-03T10:00:00Z" },
+    { email: "lata@example.com", fullName: "Lata 100%_Sure", company: "Peak Ventures", totalScore: 59.5, at: "2026-11-04T10:00:00Z" },
+    { email: "mohan@example.com", fullName: "Mohan Rao", company: null, totalScore: 30, at: "2026-11-05T10:00:00Z" },
+  ];
+  for (const p of people) {
+    await receiveReport(ctx.db, reportInput({ email: p.email, fullName: p.fullName, company: p.company ?? undefined, totalScore: p.totalScore, completedAt: p.at }), BASE, { notify: false });
+  }
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, cookie = admissions) => ctx.app.inject({ method: "GET", url, headers: { cookie } });
+
+describe("GET /api/simulation/admin/reports", () => {
+  it("lists newest first with the summary over the whole set", async () => {
+    const page = (await get("/api/simulation/admin/reports")).json();
+    expect(page.items.map((r: { name: string }) => r.name)).toEqual(["Mohan Rao", "Lata 100%_Sure", "Kabir Das", "Ananya Bose", "Ananya Bose"]);
+    expect(page.summary).toEqual({ total: 5, highPerformers: 2, averageScore: 65, uniqueUsers: 4 });
+    const first = page.items[0];
+    expect(first).toMatchObject({ email: "mohan@example.com", company: null, totalScore: 30 });
+    expect(first.strategy).toBeTypeOf("number");
+    expect(first.tech).toBeTypeOf("number");
+  });
+
+  it("searches name, e-mail and company case-insensitively, with LIKE wildcards taken literally", async () => {
+    const names = async (q: string) => (await get(`/api/simulation/admin/reports?q=${encodeURIComponent(q)}`)).json().items.map((r: { name: string }) => r.name);
+    expect(await names("CRUNCHBOX")).toEqual(["Ananya Bose", "Ananya Bose"]);
+    expect(await names("kabir@")).toEqual(["Kabir Das"]);
+    expect(await names("peak")).toEqual(["Lata 100%_Sure"]);
+    expect(await names("%_")).toEqual(["Lata 100%_Sure"]);
+    expect(await names("nobody")).toEqual([]);
+    const filtered = (await get("/api/simulation/admin/reports?q=ananya")).json().summary;
+    expect(filtered).toEqual({ total: 2, highPerformers: 1, averageScore: 78, uniqueUsers: 1 });
+  });
+
+  it("filters by band: high 80+, medium 60 to below 80, low below 60", async () => {
+    const scores = async (band: string) => (await get(`/api/simulation/admin/reports?band=${band}`)).json().items.map((r: { totalScore: number }) => r.totalScore);
+    expect(await scores("high")).toEqual([80, 91]);
+    expect(await scores("medium")).toEqual([64]);
+    expect(await scores("low")).toEqual([30, 59.5]);
+    const bad = await get("/api/simulation/admin/reports?band=top");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.band).toBeTruthy();
+  });
+
+  it("pages with an opaque cursor", async () => {
+    const first = (await get("/api/simulation/admin/reports?limit=2")).json();
+    expect(first.items).toHaveLength(2);
+    const second = (await get(`/api/simulation/admin/reports?limit=2&cursor=${first.nextCursor}`)).json();
+    const third = (await get(`/api/simulation/admin/reports?limit=2&cursor=${second.nextCursor}`)).json();
+    expect([...first.items, ...second.items, ...third.items].map((r: { slug: string }) => r.slug)).toHaveLength(5);
+    expect(new Set([...first.items, ...second.items, ...third.items].map((r: { slug: string }) => r.slug)).size).toBe(5);
+    expect(third.nextCursor).toBeNull();
+    expect((await get("/api/simulation/admin/reports?cursor=garbage")).json().error.fields.cursor).toBeTruthy();
+  });
+
+  it("refuses content and sales staff", async () => {
+    for (const role of ["content", "sales"] as const) {
+      const cookie = (await signedIn(ctx, [role])).cookie;
+      expect((await get("/api/simulation/admin/reports", cookie)).statusCode).toBe(403);
+      expect((await get("/api/simulation/admin/reports.csv", cookie)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe("GET /api/simulation/admin/reports.csv", () => {
+  it("streams the spec's columns, formula-safe, with the report URL, honouring the filter", async () => {
+    const response = await get("/api/simulation/admin/reports.csv?band=high");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-disposition"]).toMatch(/simulation-reports-\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = response.body.replace(/^\uFEFF/, "").trim().split("\n");
+    expect(lines[0]).toBe(REPORT_CSV_COLUMNS.map((c) => `"${c}"`).join(","));
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    const [kabir] = await ctx.db.select().from(simulationReport).where(eq(simulationReport.email, "kabir@example.com"));
+    expect(lines[1]).toContain(`"${BASE}/simulation-report/${kabir!.slug}"`);
+  });
+});
+
+describe("Email notifications", () => {
+  it("sends a test e-mail and names a missing field", async () => {
+    const payload = { email: "tester@example.com", fullName: "Test Person", simulationType: "Diagnostic", totalScore: 77, slug: "abc" };
+    const ok = await ctx.app.inject({ method: "POST", url: "/api/simulation/send-notification", headers: { cookie: admissions }, payload });
+    expect(ok.statusCode).toBe(200);
+    const [mail] = await ctx.db.select().from(outbox).where(eq(outbox.toAddress, "tester@example.com"));
+    expect(mail!.textBody).toContain("You scored 77%");
+    const missing = await ctx.app.inject({ method: "POST", url: "/api/simulation/send-notification", headers: { cookie: admissions }, payload: { ...payload, fullName: "" } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.fullName).toBe("fullName is required");
+  });
+
+  it("bulk-sends to every candidate not yet told, once; a second run sends nothing", async () => {
+    const first = await ctx.app.inject({ method: "POST", url: "/api/simulation/send-bulk-notifications", headers: { cookie: admissions, "content-type": "application/json" } });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ successCount: 5, errorCount: 0 });
+    expect(await ctx.db.select().from(simulationReport).where(isNull(simulationReport.notifiedAt))).toHaveLength(0);
+    const toAnanya = await ctx.db.select().from(outbox).where(eq(outbox.toAddress, "ananya@example.com"));
+    expect(toAnanya).toHaveLength(2);
+    expect(toAnanya.every((m) => m.priority < 0)).toBe(true);
+
+    const second = await ctx.app.inject({ method: "POST", url: "/api/simulation/send-bulk-notifications", headers: { cookie: admissions } });
+    expect(second.json()).toEqual({ successCount: 0, errorCount: 0 });
+
+    const status = (await get("/api/simulation/admin/notifications")).json();
+    expect(status.counts).toEqual({ queued: 5, sent: 0, failed: 0, untold: 0 });
+    expect(status.recent).toHaveLength(5);
+    expect(status.recent[0].state).toBe("queued");
+  });
+});
+
+describe("POST /api/simulation/admin/reports/import", () => {
+  const upload = (csv: string, cookie = admissions) => {
+    const body = multipart("file", "reports.csv", Buffer.from(csv), "text/csv");
+    return ctx.app.inject({ method: "POST", url: "/api/simulation/admin/reports/import", headers: { ...body.headers, cookie }, payload: body.payload });
+  };
+  const HEADER = "Name,Email,Company,Total Score,Strategy,Execution,Communication,Leadership,Growth,Tech,Completed At";
+
+  it("stores valid rows (not e-mailed, lead recorded), rejects the others naming row and column, and updates on re-import", async () => {
+    const csv = [
+      HEADER,
+      "Imported One, Imported.One@Example.com ,Acme,72,7.5,6,8,7,6.5,5,2025-03-01T10:00:00Z",
+      "Imported Two,two@example.com,,45,,,,,,,2025-03-02T10:00:00Z",
+      "No Email,,Acme,50,5,5,5,5,5,5,2025-03-03T10:00:00Z",
+      "Bad Score,bad@example.com,Acme,150,5,5,5,5,5,5,2025-03-03T10:00:00Z",
+      "Bad Area,area@example.com,Acme,50,11,5,5,5,5,5,2025-03-03T10:00:00Z",
+      "Bad Date,date@example.com,Acme,50,5,5,5,5,5,5,yesterday",
+    ].join("\n");
+    const response = await upload(csv);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json();
+    expect(result).toMatchObject({ imported: 2, updated: 0 });
+    expect(result.rejected).toEqual([
+      { row: 4, field: "Email", message: expect.any(String) },
+      { row: 5, field: "Total Score", message: "totalScore must be from 0 to 100" },
+      { row: 6, field: "Strategy", message: "Strategy must be a score from 0 to 10" },
+      { row: 7, field: "Completed At", message: expect.any(String) },
+    ]);
+    const [one] = await ctx.db.select().from(simulationReport).where(eq(simulationReport.email, "imported.one@example.com"));
+    expect(one!.notifiedAt).toBeNull();
+    expect(one!.leadId).not.toBeNull();
+    expect(one!.dimensionScores["Business Strategy & Thinking"]!.average).toBe(7.5);
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.toAddress, "imported.one@example.com"))).toHaveLength(0);
+
+    const again = (await upload(csv)).json();
+    expect(again).toMatchObject({ imported: 0, updated: 2 });
+  });
+
+  it("refuses a file without the needed columns, no file, and other roles", async () => {
+    const wrong = await upload("Foo,Bar\n1,2\n");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.file).toMatch(/Name/);
+    const none = await ctx.app.inject({ method: "POST", url: "/api/simulation/admin/reports/import", headers: { cookie: admissions, "content-type": "application/json" }, payload: {} });
+    expect(none.statusCode).toBe(415);
+    const sales = (await signedIn(ctx, ["sales"])).cookie;
+    expect((await upload(`${HEADER}\n`, sales)).statusCode).toBe(403);
+  });
+
+  it("reads a large file as a stream", async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => `Bulk ${i},bulk${i}@example.com,Co,${i % 101},5,5,5,5,5,5,2025-01-01T00:00:00Z`);
+    const result = (await upload([HEADER, ...rows].join("\n"))).json();
+    expect(result).toMatchObject({ imported: 1000, updated: 0, rejected: [] });
+  });
+});

@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lead, outbox, simulationReport } from "~/server/db/schema";
+import { createTestApp, type TestContext } from "../helpers/app";
+import { fixtureReport, postReport, reportInput, WEBHOOK_TOKEN } from "../fixtures/reports";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ REPORT_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
+});
+afterAll(() => ctx.close());
+
+const mailsTo = async (email: string) => ctx.db.select().from(outbox).where(eq(outbox.toAddress, email));
+
+describe("POST /api/simulation/reports (the chatbot's webhook)", () => {
+  it("stores the fixture report, creates the lead and queues one 'report ready' e-mail", async () => {
+    const body = fixtureReport();
+    const response = await postReport(ctx.app, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const { slug, created } = response.json();
+    expect(created).toBe(true);
+    // 18 random bytes in base64url: 24 characters, at least 128 bits.
+    expect(slug).toMatch(/^[A-Za-z0-9_-]{24}$/);
+
+    const [row] = await ctx.db.select().from(simulationReport).where(eq(simulationReport.slug, slug));
+    expect(row!.email).toBe("demo.candidate@example.com");
+    expect(row!.totalScore).toBe(68);
+    expect(row!.caseStudyDetails!.scenes).toHaveLength(10);
+    expect(row!.completedAt.toISOString()).toBe("2026-11-20T04:11:00.000Z");
+    const [person] = await ctx.db.select().from(lead).where(eq(lead.email, "demo.candidate@example.com"));
+    expect(person!.hasSimulation).toBe(true);
+    expect(person!.sourceType).toBe("simulation_attempt");
+    expect(row!.leadId).toBe(person!.id);
+
+    const mails = await mailsTo("demo.candidate@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain("http://localhost:3000/simulation-login");
+    expect(row!.notifyMailId).toBe(mails[0]!.id);
+  });
+
+  it("is idempotent on resultId: the second call updates the report and never e-mails again", async () => {
+    const body = reportInput({ email: "twice@example.com", totalScore: 55 });
+    const first = (await postReport(ctx.app, body)).json();
+    const second = await postReport(ctx.app, { ...body, totalScore: 72, fullName: "Twice Updated" });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ slug: first.slug, created: false });
+    const rows = await ctx.db.select().from(simulationReport).where(eq(simulationReport.resultId, body.resultId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.totalScore).toBe(72);
+    expect(rows[0]!.fullName).toBe("Twice Updated");
+    expect(await mailsTo("twice@example.com")).toHaveLength(1);
+  });
+
+  it("sends the same report twice at once and still stores one and e-mails once", async () => {
+    const body = reportInput({ email: "race@example.com" });
+    const answers = await Promise.all([postReport(ctx.app, body), postReport(ctx.app, body)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(await ctx.db.select().from(simulationReport).where(eq(simulationReport.resultId, body.resultId))).toHaveLength(1);
+    expect(await mailsTo("race@example.com")).toHaveLength(1);
+  });
+
+  it("answers 401 without the token, with a wrong one, and with another scheme", async () => {
+    const body = reportInput();
+    expect((await postReport(ctx.app, body, null)).statusCode).toBe(401);
+    expect((await postReport(ctx.app, body, `${WEBHOOK_TOKEN}x`)).statusCode).toBe(401);
+    expect((await postReport(ctx.app, body, "short")).statusCode).toBe(401);
+    const basic = await ctx.app.inject({ method: "POST", url: "/api/simulation/reports", headers: { authorization: `Basic ${WEBHOOK_TOKEN}` }, payload: body });
+    expect(basic.statusCode).toBe(401);
+    expect(basic.json().error.code).toBe("unauthenticated");
+    // Even a malformed body is refused for the missing token first: outsiders learn nothing of the schema.
+    expect((await postReport(ctx.app, { nothing: true }, null)).statusCode).toBe(401);
+  });
+
+  it("answers 400 naming each wrong field", async () => {
+    const response = await postReport(ctx.app, {
+      ...reportInput(),
+      email: "not-an-email",
+      totalScore: 140,
+      pdfReportLink: "http://insecure.example.com/r.pdf",
+      candidateResponses: { Q11: "too far" },
+      caseStudyDetails: { companyBackground: "x", scenes: Array.from({ length: 11 }, (_, i) => ({ sceneNumber: 1 + (i % 10) })) },
+    });
+    expect(response.statusCode).toBe(400);
+    const { fields } = response.json().error;
+    expect(Object.keys(fields)).toEqual(expect.arrayContaining(["email", "totalScore", "pdfReportLink", "candidateResponses", "caseStudyDetails.scenes"]));
+    const missing = await postReport(ctx.app, { email: "a@example.com" });
+    expect(Object.keys(missing.json().error.fields)).toEqual(expect.arrayContaining(["resultId", "fullName", "simulationType", "totalScore", "dimensionScores"]));
+    const notJson = await ctx.app.inject({ method: "POST", url: "/api/simulation/reports", headers: { authorization: `Bearer ${WEBHOOK_TOKEN}`, "content-type": "application/json" }, payload: "{" });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it("accepts an https pdfReportLink and keeps it", async () => {
+    const body = reportInput({ email: "pdf@example.com", pdfReportLink: "https://reports.example.com/r/1.pdf" });
+    const { slug } = (await postReport(ctx.app, body)).json();
+    const [row] = await ctx.db.select().from(simulationReport).where(eq(simulationReport.slug, slug));
+    expect(row!.pdfReportLink).toBe("https://reports.example.com/r/1.pdf");
+  });
+});
+
+describe("without REPORT_WEBHOOK_TOKEN", () => {
+  it("answers 503", async () => {
+    const bare = await createTestApp();
+    try {
+      const response = await postReport(bare.app, reportInput());
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error.message).toMatch(/REPORT_WEBHOOK_TOKEN/);
+    } finally {
+      await bare.close();
+    }
+  });
+});
