@@ -26,6 +26,7 @@ import { imageRoutes } from "./features/images/routes";
 import { applicationRoutes } from "./features/applications/routes";
 import { brochureRoutes } from "./features/brochure/routes";
 import { inboxRoutes } from "./features/inbox/routes";
+import { leadRoutes } from "./features/leads/routes";
 
 export interface AppOptions {
   config: Config;
@@ -54,6 +55,7 @@ const FEATURES = [
   applicationRoutes,
   brochureRoutes,
   inboxRoutes,
+  leadRoutes,
   openApiRoutes,
 ];
 
