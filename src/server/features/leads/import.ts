@@ -36,6 +36,11 @@ const UPDATABLE = [
 
 /** The pipeline rules on the lead as it will be after the row (the same as PUT's). */
 function ruleError(fields: ImportedLead["fields"], existing: Existing | null): CellErrors[number] | null {
+  // A row left at the defaults (New / New) does not send a lead someone already worked back to New.
+  if (existing && fields.leadStatus === DEFAULT_STATUS && existing.leadStatus !== DEFAULT_STATUS) {
+    delete fields.leadStatus;
+    if (fields.leadStage === DEFAULT_STAGE) delete fields.leadStage;
+  }
   const stage = fields.leadStage ?? existing?.leadStage ?? DEFAULT_STAGE;
   let status = fields.leadStatus ?? existing?.leadStatus ?? DEFAULT_STATUS;
   if (!statusBelongsToStage(stage, status) && !fields.leadStatus) status = STAGE_STATUSES[stage as LeadStage]?.[0] ?? status;
@@ -114,6 +119,7 @@ export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: strin
     if (batch.length >= BATCH) await flush();
   }
   await flush();
+  result.rejected.sort((a, b) => a.row - b.row);
   result.syncedRecords = result.created + result.updated;
   return result;
 }
