@@ -51,7 +51,7 @@ export function FilterBar({
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
         <input type="search" className={`${control} w-full pl-9`} placeholder="Search leads..." value={text} onChange={(e) => setText(e.target.value)} />
       </label>
-      <MultiSelect label="Stage" options={LEAD_STAGES.map((s) => ({ value: s, label: s }))} selected={filters.stage} onChange={(stage) => onChange({ stage })} />
+      <MultiSelect label="Stage" plural="Stages" options={LEAD_STAGES.map((s) => ({ value: s, label: s }))} selected={filters.stage} onChange={(stage) => onChange({ stage })} />
       <label>
         <span className="sr-only">Owner</span>
         <select className={control} value={filters.owner} onChange={(e) => onChange({ owner: e.target.value })}>
@@ -64,13 +64,19 @@ export function FilterBar({
           ))}
         </select>
       </label>
-      <MultiSelect label="Status" options={LEAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} selected={filters.status} onChange={(status) => onChange({ status })} />
+      <MultiSelect label="Status" plural="Statuses" options={LEAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} selected={filters.status} onChange={(status) => onChange({ status })} />
       <Button variant={filters.followUp ? "primary" : "secondary"} aria-pressed={filters.followUp} onClick={() => onChange({ followUp: !filters.followUp })}>
         Follow-ups due{followUpCount ? ` (${followUpCount.estimate ? "about " : ""}${followUpCount.total.toLocaleString("en-IN")})` : ""}
       </Button>
       {exportButton}
       {active && (
-        <Button variant="ghost" onClick={onClear}>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setText("");
+            onClear();
+          }}
+        >
           Clear Filters
         </Button>
       )}

@@ -10,3 +10,6 @@ export const day = (value: string | null) => (value ? formatDate(`${value}T00:00
 export const linkedInHref = (value: string) => (/^https?:\/\//i.test(value) ? value : `https://${value}`);
 export const displayName = (lead: { fullName: string; email: string }) => lead.fullName || lead.email;
 export { formatRupees };
+/** Stored digits shown readably: "919845012345" → "+91 98450 12345"; other numbers get a "+". */
+export const formatMobile = (digits: string) =>
+  /^91\d{10}$/.test(digits) ? `+91 ${digits.slice(2, 7)} ${digits.slice(7)}` : digits.length > 10 ? `+${digits}` : digits;

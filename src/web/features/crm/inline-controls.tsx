@@ -1,7 +1,7 @@
 import { LEAD_PRIORITIES, LEAD_STAGES, STAGE_STATUSES, isClosedWon, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
 import type { Lead, LeadOwner } from "~/shared/schemas/crm";
 
-const selectClass = "w-full min-w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900";
+const selectClass = "w-full min-w-0 rounded-md border border-slate-300 bg-white px-1.5 py-1.5 text-sm text-slate-900";
 
 export interface InlineEdit {
   lead: Lead;

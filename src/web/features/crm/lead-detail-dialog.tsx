@@ -5,7 +5,7 @@ import type { Lead, LeadOwner } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { Modal } from "~/web/components/ui/modal";
 import { ActivityTimeline } from "./activity-timeline";
-import { addedAt, day, displayName, linkedInHref, rupeesOrNotSet } from "./format";
+import { addedAt, day, displayName, formatMobile, linkedInHref, rupeesOrNotSet } from "./format";
 import { useLeadDetail } from "./use-leads";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -44,7 +44,7 @@ export function LeadDetailDialog({ lead, owners, onClose, onEdit }: { lead: Lead
           <Section title="Contact Information">
             <dl className="grid gap-1">
               <Row label="Email">{current.email}</Row>
-              <Row label="Mobile">{current.mobile ?? "Not available"}</Row>
+              <Row label="Mobile">{current.mobile ? formatMobile(current.mobile) : "Not available"}</Row>
               {current.linkedIn && (
                 <Row label="LinkedIn">
                   <a className="text-brand-700 underline" href={linkedInHref(current.linkedIn)} target="_blank" rel="noreferrer">

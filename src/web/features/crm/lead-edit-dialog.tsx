@@ -73,7 +73,7 @@ function EditForm({ lead, owners, onClose }: { lead: Lead; owners: LeadOwner[]; 
     event.preventDefault();
     setErrors({});
     update.mutate(
-      { id: lead.id, changes: changesOf(lead, form) },
+      { id: lead.id, changes: changesOf(lead, form), inForm: true },
       {
         onSuccess: onClose,
         onError: (error) => error instanceof ApiError && setErrors(error.fields),

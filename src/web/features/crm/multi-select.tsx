@@ -2,8 +2,8 @@ import { ChevronDown } from "lucide-react";
 import { Popover } from "radix-ui";
 
 /** A button that opens a list of checkboxes: the spec's multi-select Stage and Status filters. */
-export function MultiSelect({ label, options, selected, onChange }: { label: string; options: { value: string; label: string }[]; selected: string[]; onChange: (values: string[]) => void }) {
-  const summary = selected.length === 0 ? `All ${label}s` : selected.length === 1 ? options.find((o) => o.value === selected[0])?.label ?? selected[0] : `${selected.length} ${label}s`;
+export function MultiSelect({ label, plural, options, selected, onChange }: { label: string; plural: string; options: { value: string; label: string }[]; selected: string[]; onChange: (values: string[]) => void }) {
+  const summary = selected.length === 0 ? `All ${plural}` : selected.length === 1 ? (options.find((o) => o.value === selected[0])?.label ?? selected[0]) : `${selected.length} ${plural}`;
   return (
     <Popover.Root>
       <Popover.Trigger className="inline-flex min-w-40 items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900" aria-label={`${label} filter: ${summary}`}>

@@ -17,27 +17,27 @@ export interface CrmFilters {
  */
 export function useCrmFilters() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo<CrmFilters>(
-    () => ({
-      view: params.get("view") === "paid" ? "paid" : "active",
-      q: params.get("q") ?? "",
-      stage: params.getAll("stage"),
-      status: params.getAll("status"),
-      owner: params.get("owner") ?? "",
-      followUp: params.get("followUp") === "due",
-    }),
-    [params],
-  );
+  const filters = useMemo(() => fromSearchParams(params), [params]);
+  // From the URL as it is when the change lands, so a debounced search never undoes a newer change.
   const update = useCallback(
-    (change: Partial<CrmFilters>, options: { replace?: boolean } = {}) => {
-      const next = { ...filters, ...change };
-      setParams(toSearchParams(next), { replace: options.replace, preventScrollReset: true });
-    },
-    [filters, setParams],
+    (change: Partial<CrmFilters>, options: { replace?: boolean } = {}) =>
+      setParams((current) => toSearchParams({ ...fromSearchParams(current), ...change }), { replace: options.replace, preventScrollReset: true }),
+    [setParams],
   );
   const active = !!(filters.q || filters.stage.length || filters.status.length || filters.owner || filters.followUp);
   const clear = useCallback(() => setParams(toSearchParams({ view: filters.view, q: "", stage: [], status: [], owner: "", followUp: false })), [filters.view, setParams]);
   return { filters, update, clear, active };
+}
+
+export function fromSearchParams(params: URLSearchParams): CrmFilters {
+  return {
+    view: params.get("view") === "paid" ? "paid" : "active",
+    q: params.get("q") ?? "",
+    stage: params.getAll("stage"),
+    status: params.getAll("status"),
+    owner: params.get("owner") ?? "",
+    followUp: params.get("followUp") === "due",
+  };
 }
 
 export function toSearchParams(filters: CrmFilters, extra: Record<string, string> = {}): URLSearchParams {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CrmAnalytics, ImportResult, Lead, LeadDetail, LeadOwner, LeadPage, LeadUpdateInput } from "~/shared/schemas/crm";
-import { api } from "~/web/lib/api";
+import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
 import { toSearchParams, type CrmFilters } from "./use-crm-filters";
 
@@ -57,9 +57,14 @@ function useRefresh() {
 export function useUpdateLead() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: LeadUpdateInput }) => api<Lead>(`/api/crm/leads/${id}`, { method: "PUT", body: changes }),
+    mutationFn: ({ id, changes }: { id: string; changes: LeadUpdateInput; inForm?: boolean }) =>
+      api<Lead>(`/api/crm/leads/${id}`, { method: "PUT", body: changes }),
     onSuccess: () => toast({ title: "Lead updated" }),
-    onError: (error) => toast({ title: "Update failed", description: errorText(error), variant: "destructive" }),
+    onError: (error, { inForm }) => {
+      // A form shows a field's problem next to the field; a toast would only cover the form.
+      const fieldProblem = error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0;
+      if (!(inForm && fieldProblem)) toast({ title: "Update failed", description: errorText(error), variant: "destructive" });
+    },
     onSettled: refresh,
   });
 }
