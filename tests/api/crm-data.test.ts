@@ -153,5 +153,7 @@ describe("CSV export and import", () => {
     expect(wrong.json().error.fields).toHaveProperty("file");
     const none = await ctx.app.inject({ method: "POST", url: "/api/crm/sync-csv", payload: {}, headers: { cookie: sales.cookie } });
     expect(none.statusCode).toBe(415);
+    const nul = (await importCsv(`"Email IDs","Mobile","Full Name"\n"nul@example.com","","Bad\u0000Name"\n`)).json() as ImportResult;
+    expect(nul).toMatchObject({ created: 0, rejected: [{ row: 2, field: "Full Name" }] });
   });
 });

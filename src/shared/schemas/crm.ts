@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { LEAD_ORIGINS, LEAD_PRIORITIES, LEAD_SOURCE_TYPES, LEAD_STAGES, LEAD_STATUSES } from "../crm/pipeline";
 import { emailSchema } from "./common";
+import { optionalHttpUrl } from "./links";
 
 /** A repeated query parameter arrives as a string once and as a list when repeated. */
 const many = <T extends z.ZodType>(item: T) =>
@@ -122,19 +123,8 @@ const rupees = (label: string) =>
     .max(1_000_000_000, `${label} is too large`)
     .nullable();
 
-/** An http(s) address, or nothing. */
-const webAddress = z
-  .string({ error: "Must be a web address" })
-  .trim()
-  .max(2000, "At most 2000 characters")
-  .refine((value) => {
-    if (!value) return true;
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, "Please enter a valid http(s) address")
+/** An http(s) address (the one link rule), or nothing. */
+const webAddress = optionalHttpUrl()
   .nullable()
   .transform((value) => (value ? value : null));
 

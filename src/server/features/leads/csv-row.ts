@@ -1,5 +1,7 @@
 import { LEAD_PRIORITIES, LEAD_STAGES, isClosedWon, normaliseStatus, stageOfStatus, statusBelongsToStage } from "~/shared/crm/pipeline";
 import { emailSchema } from "~/shared/schemas/common";
+import { isHttpUrl } from "~/shared/schemas/links";
+import { FORBIDDEN_TEXT_MESSAGE, isStorableText } from "~/shared/text-input";
 import type { LeadCsvColumn } from "./csv-columns";
 import { normaliseMobile } from "./service";
 
@@ -70,14 +72,9 @@ export function parseRupees(value: string): number | null {
   return amount <= 1_000_000_000 ? amount : null;
 }
 
+/** The sheet often has "pay.example/x" without a scheme: https is assumed, then the one link rule applies. */
 const withScheme = (value: string) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`);
-const isWebAddress = (value: string) => {
-  try {
-    return ["http:", "https:"].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
+const isWebAddress = isHttpUrl;
 
 const TEXT_LIMITS: [LeadCsvColumn, keyof ImportedLead["fields"], number][] = [
   ["Full Name", "fullName", 200],
@@ -102,6 +99,8 @@ export function readLeadRow(
   const fail = (field: LeadCsvColumn, message: string) => void errors.push({ field, message });
   const cell = (column: LeadCsvColumn) => (cells[column] ?? "").trim();
   const fields: ImportedLead["fields"] = {};
+  const unstorable = (Object.keys(cells) as LeadCsvColumn[]).filter((column) => !isStorableText(cells[column] ?? ""));
+  if (unstorable.length) return { lead: { email: null, mobile: null, createdAt: null, fields }, errors: unstorable.map((field) => ({ field, message: FORBIDDEN_TEXT_MESSAGE })) };
 
   let email: string | null = null;
   if (cell("Email IDs")) {
