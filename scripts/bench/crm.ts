@@ -42,10 +42,14 @@ async function prepare(target: DataTarget) {
     await generateLeads(database.db, ROWS, owners);
     const generateS = (performance.now() - t0) / 1000;
     // A cursor 90% of the way down the Active Leads list: the "deep page".
+    const counted = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from lead where not is_paid`);
+    const active = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    log(`${active.toLocaleString("en")} active leads, ${(ROWS - active).toLocaleString("en")} paid`);
     const deep = await database.db.execute<{ at: string; id: string }>(
-      sql`select created_at::text as at, id from lead where not is_paid order by created_at desc, id desc offset ${Math.floor(ROWS * 0.8)} limit 1`,
+      sql`select created_at::text as at, id from lead where not is_paid order by created_at desc, id desc offset ${Math.floor(active * 0.8)} limit 1`,
     );
-    const deepRow = (deep as unknown as { rows: { at: string; id: string }[] }).rows[0]!;
+    const deepRow = (deep as unknown as { rows: { at: string; id: string }[] }).rows[0];
+    if (!deepRow) throw new Error(`no lead 80% down the ${active} active leads`);
     const sample = await database.db.execute<{ id: string }>(sql`select id from lead tablesample system (1) limit 500`);
     const ids = (sample as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
     return { generateS, owner: owners[1]!, deepCursor: encodeCursor(deepRow), ids };

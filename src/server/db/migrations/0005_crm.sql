@@ -58,4 +58,6 @@ CREATE INDEX "lead_email_trgm_idx" ON "lead" USING gin ("email" gin_trgm_ops);--
 CREATE INDEX "lead_mobile_trgm_idx" ON "lead" USING gin ("mobile" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "lead_created_idx" ON "lead" USING btree ("created_at","id");--> statement-breakpoint
 ALTER TABLE "lead" ADD CONSTRAINT "lead_sale_amount_check" CHECK (sale_amount is null or sale_amount >= 0);--> statement-breakpoint
-ALTER TABLE "lead" ADD CONSTRAINT "lead_collected_amount_check" CHECK (collected_amount is null or (collected_amount >= 0 and collected_amount <= coalesce(sale_amount, 0)));
+ALTER TABLE "lead" ADD CONSTRAINT "lead_collected_amount_check" CHECK (collected_amount is null or (collected_amount >= 0 and collected_amount <= coalesce(sale_amount, 0)));--> statement-breakpoint
+-- Indian mobiles stored without their country code get 91, as normaliseMobile now writes them, so they match.
+UPDATE "lead" SET "mobile" = '91' || right("mobile", 10) WHERE "mobile" ~ '^0?[6-9][0-9]{9}$';
