@@ -141,6 +141,7 @@ test("on a 360 px phone the leads are cards with Edit, View and Delete, and axe 
   await page.setViewportSize({ width: 360, height: 740 });
   await openCrm(page);
   await search(page).fill("farhan");
+  await expect(page).toHaveURL(/q=farhan/);
   await expect(page.getByRole("table")).toBeHidden();
   await page.getByRole("button", { name: /^Paid Users/ }).click();
   const paidCard = page.getByRole("list", { name: "Paid users" }).getByRole("listitem").first();

@@ -18,10 +18,14 @@ export interface CrmFilters {
 export function useCrmFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => fromSearchParams(params), [params]);
-  // From the URL as it is when the change lands, so a debounced search never undoes a newer change.
+  // From the address bar as it is when the change lands (not as it was when this render ran), so a
+  // debounced search and a tab switch made within its delay both survive.
   const update = useCallback(
     (change: Partial<CrmFilters>, options: { replace?: boolean } = {}) =>
-      setParams((current) => toSearchParams({ ...fromSearchParams(current), ...change }), { replace: options.replace, preventScrollReset: true }),
+      setParams(() => toSearchParams({ ...fromSearchParams(new URLSearchParams(window.location.search)), ...change }), {
+        replace: options.replace,
+        preventScrollReset: true,
+      }),
     [setParams],
   );
   const active = !!(filters.q || filters.stage.length || filters.status.length || filters.owner || filters.followUp);
