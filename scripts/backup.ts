@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { loadConfig, loadDotEnv } from "~/server/config";
 import { DataDirLockedError, lockDataDir } from "~/server/db/data-dir-lock";
 
@@ -18,7 +19,7 @@ async function main() {
   try {
     if (command === "create") {
       if (!existsSync(dbDir)) throw new Error(`No embedded database in ${config.dataDir}`);
-      const db = await PGlite.create(dbDir);
+      const db = await PGlite.create(dbDir, { extensions: { pg_trgm } });
       const dump = await db.dumpDataDir("gzip");
       await db.close();
       mkdirSync("backups", { recursive: true });
@@ -31,7 +32,7 @@ async function main() {
         renameSync(dbDir, aside);
         console.log(`Previous database moved to ${aside}`);
       }
-      const db = await PGlite.create(dbDir, { loadDataDir: new Blob([readFileSync(file)]) });
+      const db = await PGlite.create(dbDir, { extensions: { pg_trgm }, loadDataDir: new Blob([readFileSync(file)]) });
       await db.query("select 1");
       await db.close();
       console.log(`Restored ${file} into ${dbDir}`);

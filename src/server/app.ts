@@ -33,6 +33,7 @@ import { inboxRoutes } from "./features/inbox/routes";
 import { reportIntakeRoutes } from "./features/reports/intake-routes";
 import { candidateReportRoutes } from "./features/reports/candidate-routes";
 import { reportAdminRoutes } from "./features/reports/admin-routes";
+import { leadRoutes } from "./features/leads/routes";
 
 export interface AppOptions {
   config: Config;
@@ -66,6 +67,7 @@ const FEATURES = [
   reportIntakeRoutes,
   candidateReportRoutes,
   reportAdminRoutes,
+  leadRoutes,
   openApiRoutes,
 ];
 

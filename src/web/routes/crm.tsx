@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { AREA_ROLES } from "~/shared/roles";
+import { CrmDashboard } from "~/web/features/crm/crm-dashboard";
 import { StaffArea } from "~/web/features/staff-auth/staff-area";
 import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
 import { useLogout } from "~/web/features/staff-auth/use-staff-session";
@@ -26,9 +27,7 @@ export default function CrmPage() {
           user={user}
           onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate("/crm-login") })}
         >
-          <div className="rounded-xl border border-slate-200 bg-white p-8">
-            <p className="text-slate-600">Lead management is coming soon.</p>
-          </div>
+          <CrmDashboard />
         </StaffFrame>
       )}
     </StaffArea>

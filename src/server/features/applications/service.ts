@@ -89,6 +89,7 @@ export async function submitApplication(
       currentProfile: currentRoleLabel(input.currentRole),
       motivation: input.motivation,
       resumeFileId: file?.id,
+      refId: row!.id,
     });
     await queueMail(tx, confirmationMail(input));
     const reviewers = await tx

@@ -10,7 +10,7 @@ export async function recordBrochureDownload(db: Db, request: { name: string; em
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const [row] = await txDb.insert(brochureDownload).values(request).returning({ id: brochureDownload.id });
-    await recordLeadEngagement(txDb, { email: request.email, source: "brochure_download", fullName: request.name, mobile: request.mobile });
+    await recordLeadEngagement(txDb, { email: request.email, source: "brochure_download", fullName: request.name, mobile: request.mobile, refId: row!.id });
     return row!.id;
   });
 }

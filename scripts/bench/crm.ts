@@ -1,0 +1,255 @@
+// CRM benchmark of the built server (`node dist/server/main.js`) on PostgreSQL (PRODUCT.md §9):
+//   npm run build && npm run bench:crm
+// 1. BENCH_ROWS leads (default 1,000,000) generated in SQL (generate_series), then analysed.
+// 2. p95 latency through the HTTP API, one connection at a time: the list (first and a deep page),
+//    search (rare and common name fragments, an e-mail fragment, a mobile substring), a
+//    stage+status+owner filter, a lead's detail and a one-field update.
+// 3. List throughput with 10 connections, as a ratio to a bare Fastify hello-world measured in the same run.
+// 4. CSV export of every lead (streamed) and CSV import of BENCH_IMPORT_ROWS rows (default 1,048,576:
+//    half updates, half new leads), each timed, with the server's RSS sampled every 20 ms.
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the PostgreSQL server; the
+// database ff_bench_crm is created there and dropped at the end.
+import { createReadStream, mkdtempSync, statSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { loadConfig } from "~/server/config";
+import { openConfiguredDatabase } from "~/server/db/open";
+import { createStaff } from "~/server/features/staff/service";
+import { encodeCursor } from "~/server/platform/keyset";
+import { emailOf, generateLeads, RARE_NAME, writeImportFile } from "./crm-data";
+import { cannon, type LoadFigures } from "./lib/load";
+import { rssMb, sampleRss } from "./lib/memory";
+import { removeAtCleanup, runBench, stop } from "./lib/processes";
+import { lat, log, mb, printFigures, round, table, times } from "./lib/report";
+import { postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget } from "./lib/servers";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_048_576);
+const LATENCY_S = Number(process.env.BENCH_LATENCY_SECONDS ?? 3);
+const THROUGHPUT_S = 6;
+const STAFF = { email: "bench.sales@example.com", name: "Bench Sales", password: "bench-sales-password", roles: ["sales" as const] };
+
+async function prepare(target: DataTarget) {
+  const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
+  try {
+    const seller = await createStaff(database.db, STAFF);
+    const owners = [seller.id];
+    for (let i = 1; i <= 4; i++) owners.push((await createStaff(database.db, { email: `owner${i}@example.com`, name: `Owner ${i}`, password: "bench-owner-password", roles: ["sales"] })).id);
+    const t0 = performance.now();
+    await generateLeads(database.db, ROWS, owners);
+    const generateS = (performance.now() - t0) / 1000;
+    // A cursor 90% of the way down the Active Leads list: the "deep page".
+    const counted = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from lead where not is_paid`);
+    const active = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    log(`${active.toLocaleString("en")} active leads, ${(ROWS - active).toLocaleString("en")} paid`);
+    const deep = await database.db.execute<{ at: string; id: string }>(
+      sql`select created_at::text as at, id from lead where not is_paid order by created_at desc, id desc offset ${Math.floor(active * 0.8)} limit 1`,
+    );
+    const deepRow = (deep as unknown as { rows: { at: string; id: string }[] }).rows[0];
+    if (!deepRow) throw new Error(`no lead 80% down the ${active} active leads`);
+    const sample = await database.db.execute<{ id: string }>(sql`select id from lead tablesample system (1) limit 500`);
+    const ids = (sample as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    return { generateS, owner: owners[1]!, deepCursor: encodeCursor(deepRow), ids };
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+async function login(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(STAFF) });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (!response.ok || !cookie) throw new Error(`login answered ${response.status}`);
+  return cookie;
+}
+
+/** p95 with one connection: the latency one person sees, not a queue behind nine others. */
+async function latency(url: string, cookie: string, extra: Partial<Parameters<typeof cannon>[0]> = {}): Promise<LoadFigures> {
+  await cannon({ url, headers: { cookie }, connections: 1, duration: 1, ...extra });
+  const figures = await cannon({ url, headers: { cookie }, connections: 1, duration: LATENCY_S, ...extra });
+  if (figures.non2xx || figures.errors) throw new Error(`${url} answered ${figures.non2xx} non-2xx and ${figures.errors} errors`);
+  return figures;
+}
+
+function roundRobin(ids: string[], build: (id: string) => Record<string, unknown>) {
+  let n = 0;
+  return [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...build(ids[n++ % ids.length]!) }) }];
+}
+
+function exportCsv(base: string, cookie: string, pid: number) {
+  return new Promise<{ seconds: number; lines: number; mb: number; peakRssMb: number }>((resolve, reject) => {
+    const sampler = sampleRss(pid);
+    const t0 = performance.now();
+    let bytes = 0;
+    let lines = 0;
+    http
+      .get(`${base}/api/crm/leads.csv`, { headers: { cookie } }, (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`export answered ${res.statusCode}`));
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (const byte of chunk) if (byte === 10) lines++;
+        });
+        res.on("end", () => resolve({ seconds: (performance.now() - t0) / 1000, lines, mb: bytes / 1048576, peakRssMb: sampler.stop().peakMb ?? 0 }));
+      })
+      .on("error", reject);
+  });
+}
+
+function importCsv(base: string, cookie: string, pid: number, file: string) {
+  const boundary = `----crmbench${Date.now()}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = head.length + statSync(file).size + tail.length;
+  return new Promise<{ seconds: number; peakRssMb: number; result: { syncedRecords: number; created: number; updated: number; rejectedRows: number } }>((resolve, reject) => {
+    const sampler = sampleRss(pid);
+    const t0 = performance.now();
+    const req = http.request(`${base}/api/crm/sync-csv`, {
+      method: "POST",
+      headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": length },
+      timeout: 600_000,
+    });
+    req.on("response", (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => {
+        const peak = sampler.stop().peakMb ?? 0;
+        if (res.statusCode !== 200) return reject(new Error(`import answered ${res.statusCode}: ${body.slice(0, 500)}`));
+        resolve({ seconds: (performance.now() - t0) / 1000, peakRssMb: peak, result: JSON.parse(body) });
+      });
+    });
+    req.on("error", reject);
+    Readable.from(
+      (async function* () {
+        yield head;
+        yield* createReadStream(file);
+        yield tail;
+      })(),
+    ).pipe(req);
+  });
+}
+
+async function main() {
+  requireBuild();
+  const load = os.loadavg().map((v) => v.toFixed(2)).join(" ");
+  console.log(`CRM benchmark — node ${process.version}, ${os.cpus().length} CPUs, load average ${load}, ${ROWS.toLocaleString("en")} leads on PostgreSQL\n`);
+  const target = await postgresTarget("ff_bench_crm");
+  if (!target) throw new Error("PostgreSQL is needed for this benchmark (BENCH_DATABASE_URL)");
+
+  log("hello-world baseline…");
+  const hello = await startHello();
+  await cannon({ url: `${hello.base}/`, duration: 1 });
+  const helloLoad = await cannon({ url: `${hello.base}/`, duration: THROUGHPUT_S });
+  await stop(hello.child);
+
+  log(`generating ${ROWS.toLocaleString("en")} leads in SQL…`);
+  const prepared = await prepare(target);
+  log(`generated in ${round(prepared.generateS, 1)} s`);
+  const importFile = path.join(removeAtCleanup(mkdtempSync(path.join(os.tmpdir(), "ff-bench-crm-"))), "leads.csv");
+  await writeImportFile(importFile, IMPORT_ROWS, ROWS);
+
+  const { child, base } = await startServer("server (postgres)", target);
+  try {
+    const cookie = await login(base);
+    const list = (query: string) => `${base}/api/crm/leads?${query}`;
+    const rare = RARE_NAME.split(" ")[1]!.slice(0, 6).toLowerCase();
+    const scenarios: [string, string, string, Partial<Parameters<typeof cannon>[0]>?][] = [
+      ["list", "first page", list("view=active")],
+      ["list", "deep page (80% down)", list(`view=active&cursor=${prepared.deepCursor}`)],
+      ["list", "paid users", list("view=paid")],
+      ["search", `rare name "${rare}"`, list(`q=${rare}`)],
+      ["search", 'common name "sharma"', list("q=sharma")],
+      ["search", 'common first name "riya"', list("q=riya")],
+      ["search", `e-mail "${emailOf(123457).slice(0, 10)}"`, list(`q=${encodeURIComponent(emailOf(123457).slice(0, 10))}`)],
+      ["search", 'e-mail domain "outlook"', list("q=outlook")],
+      ["search", 'mobile "98765"', list("q=98765")],
+      ["filter", "stage + 2 statuses + owner", list(`stage=Connected&status=Pitched&status=Likely%20to%20Buy&owner=${prepared.owner}`)],
+      ["filter", "follow-ups due", list("followUp=due")],
+      ["detail", "GET /api/crm/leads/{id}", `${base}/api/crm/leads/x`, { requests: roundRobin(prepared.ids, (id) => ({ path: `/api/crm/leads/${id}` })) as never }],
+      [
+        "update",
+        "PUT one field",
+        `${base}/api/crm/leads/x`,
+        {
+          method: "PUT",
+          requests: roundRobin(prepared.ids, (id) => ({
+            path: `/api/crm/leads/${id}`,
+            method: "PUT",
+            headers: { cookie, "content-type": "application/json" },
+            body: JSON.stringify({ notes: `Called at ${Date.now()}` }),
+          })) as never,
+        },
+      ],
+    ];
+    const results: { kind: string; label: string; figures: LoadFigures }[] = [];
+    for (const [kind, label, url, extra] of scenarios) {
+      log(`${kind}: ${label}…`);
+      results.push({ kind, label, figures: await latency(url, cookie, extra) });
+    }
+    log("list throughput, 10 connections…");
+    await cannon({ url: list("view=active"), headers: { cookie }, duration: 1 });
+    const listLoad = await cannon({ url: list("view=active"), headers: { cookie }, duration: THROUGHPUT_S });
+
+    const idle = rssMb(child.pid) ?? 0;
+    log("export…");
+    const exported = await exportCsv(base, cookie, child.pid);
+    const idleBeforeImport = rssMb(child.pid) ?? 0;
+    log(`import of ${IMPORT_ROWS.toLocaleString("en")} rows…`);
+    const imported = await importCsv(base, cookie, child.pid, importFile);
+
+    const worst = (kind: string) => Math.max(...results.filter((r) => r.kind === kind).map((r) => r.figures.p95Ms));
+    console.log(`\nLatency through the HTTP API, one connection, ${LATENCY_S} s each (target p95 ≤ 50 ms)`);
+    console.log(
+      table(
+        ["what", "case", "p50", "p95", "p99", "requests"],
+        results.map((r) => [r.kind, r.label, lat(r.figures.p50Ms), lat(r.figures.p95Ms), lat(r.figures.p99Ms), r.figures.ok2xx]),
+        2,
+      ),
+    );
+    console.log(`\nThroughput, 10 connections`);
+    console.log(
+      table(
+        ["endpoint", "req/s", "vs hello-world", "p99"],
+        [
+          ["hello-world", helloLoad.reqPerSec, "1.00×", lat(helloLoad.p99Ms)],
+          ["GET /api/crm/leads", listLoad.reqPerSec, times(listLoad.reqPerSec / helloLoad.reqPerSec), lat(listLoad.p99Ms)],
+        ],
+      ),
+    );
+    console.log(`\nCSV (server RSS sampled every 20 ms)`);
+    console.log(
+      table(
+        ["job", "rows", "seconds", "target", "idle RSS", "peak RSS", "above idle"],
+        [
+          ["export", exported.lines - 1, round(exported.seconds, 1), "≤ 30 s", mb(idle), mb(exported.peakRssMb), mb(exported.peakRssMb - idle)],
+          ["import", imported.result.syncedRecords + imported.result.rejectedRows, round(imported.seconds, 1), "≤ 60 s", mb(idleBeforeImport), mb(imported.peakRssMb), mb(imported.peakRssMb - idleBeforeImport)],
+        ],
+      ),
+    );
+    console.log(`  import: ${imported.result.created} created, ${imported.result.updated} updated, ${imported.result.rejectedRows} rejected; export ${round(exported.mb)} MB`);
+    console.log(`  load average after the run: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}\n`);
+    printFigures({
+      rows: ROWS,
+      p95ListMs: worst("list"),
+      p95SearchMs: worst("search"),
+      p95FilterMs: worst("filter"),
+      p95DetailMs: worst("detail"),
+      p95UpdateMs: worst("update"),
+      importRows: imported.result.syncedRecords + imported.result.rejectedRows,
+      importSeconds: round(imported.seconds, 1),
+      importPeakRssMb: round(imported.peakRssMb - idleBeforeImport, 1),
+      exportRows: exported.lines - 1,
+      exportSeconds: round(exported.seconds, 1),
+      exportPeakRssMb: round(exported.peakRssMb - idle, 1),
+      helloRps: helloLoad.reqPerSec,
+      listRps: listLoad.reqPerSec,
+    });
+  } finally {
+    await stop(child);
+  }
+}
+
+runBench(main);

@@ -1,0 +1,38 @@
+import { desc, eq } from "drizzle-orm";
+import type { ActivityEntry } from "~/shared/schemas/crm";
+import type { Db } from "../../db/client";
+import { leadChange, leadEngagement, staff } from "../../db/schema";
+
+/**
+ * Everything that happened to a lead, newest first: each engagement (application, brochure,
+ * simulation report — all in lead_engagement) and each change staff made.
+ */
+export async function leadActivity(db: Db, leadId: string, limit = 200): Promise<ActivityEntry[]> {
+  const [engagements, changes] = await Promise.all([
+    db
+      .select()
+      .from(leadEngagement)
+      .where(eq(leadEngagement.leadId, leadId))
+      .orderBy(desc(leadEngagement.at))
+      .limit(limit),
+    db
+      .select({ change: leadChange, by: staff.name })
+      .from(leadChange)
+      .leftJoin(staff, eq(staff.id, leadChange.staffId))
+      .where(eq(leadChange.leadId, leadId))
+      .orderBy(desc(leadChange.at))
+      .limit(limit),
+  ]);
+  const entries: ActivityEntry[] = [
+    ...engagements.map((e) => ({ kind: "engagement" as const, source: e.kind, refId: e.refId, at: e.at.toISOString() })),
+    ...changes.map(({ change: c, by }) => ({
+      kind: c.kind,
+      field: c.field,
+      from: c.fromValue,
+      to: c.toValue,
+      by,
+      at: c.at.toISOString(),
+    })),
+  ];
+  return entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
+}

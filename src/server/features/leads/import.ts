@@ -1,0 +1,209 @@
+import type { Readable } from "node:stream";
+import { parse } from "csv-parse";
+import { inArray, or, sql } from "drizzle-orm";
+import { DEFAULT_STAGE, DEFAULT_STATUS, isClosedWon, STAGE_STATUSES, statusBelongsToStage, type LeadStage } from "~/shared/crm/pipeline";
+import type { ImportResult } from "~/shared/schemas/crm";
+import type { Db } from "../../db/client";
+import { lead, leadChange } from "../../db/schema";
+import { AppError } from "../../platform/errors";
+import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
+import { readLeadRow, type CellErrors, type ImportedLead } from "./csv-row";
+import { listLeadOwners } from "./owners";
+
+/** HubSpot's limit per file (and a spreadsheet's row count); Twenty stops at 10,000. */
+export const MAX_IMPORT_ROWS = 1_048_576;
+const BATCH = 1000;
+/** The answer lists this many rejected cells at most; `rejectedRows` counts them all. */
+const MAX_REPORTED = 1000;
+
+interface Pending {
+  row: number;
+  lead: ImportedLead;
+}
+
+type Existing = { id: string; email: string; mobile: string | null; leadStage: string; leadStatus: string; batchName: string | null; saleAmount: number | null; collectedAmount: number | null };
+
+/** The stored columns an imported row may change, with their SQL types (for the VALUES list). */
+const UPDATABLE = [
+  ["fullName", "full_name", "text"], ["currentProfile", "current_profile", "text"], ["motivation", "motivation", "text"],
+  ["resumeUrl", "resume_url", "text"], ["linkedIn", "linked_in", "text"], ["leadOwner", "lead_owner", "uuid"],
+  ["priority", "priority", "text"], ["leadStage", "lead_stage", "text"], ["leadStatus", "lead_status", "text"],
+  ["latestCallDate", "latest_call_date", "date"], ["latestCallTime", "latest_call_time", "time"],
+  ["paymentPageUrl", "payment_page_url", "text"], ["actionItems", "action_items", "text"], ["saleAmount", "sale_amount", "int"],
+  ["collectedAmount", "collected_amount", "int"], ["txnReference", "txn_reference", "text"], ["txnReference1", "txn_reference1", "text"],
+  ["batchName", "batch_name", "text"],
+] as const;
+
+/** The pipeline rules on the lead as it will be after the row (the same as PUT's). */
+function ruleError(fields: ImportedLead["fields"], existing: Existing | null): CellErrors[number] | null {
+  // A row left at the defaults (New / New) does not send a lead someone already worked back to New.
+  if (existing && fields.leadStatus === DEFAULT_STATUS && existing.leadStatus !== DEFAULT_STATUS) {
+    delete fields.leadStatus;
+    if (fields.leadStage === DEFAULT_STAGE) delete fields.leadStage;
+  }
+  const stage = fields.leadStage ?? existing?.leadStage ?? DEFAULT_STAGE;
+  let status = fields.leadStatus ?? existing?.leadStatus ?? DEFAULT_STATUS;
+  if (!statusBelongsToStage(stage, status) && !fields.leadStatus) status = STAGE_STATUSES[stage as LeadStage]?.[0] ?? status;
+  if (!statusBelongsToStage(stage, status)) return { field: "Lead Status", message: `Not a status of the ${stage} stage` };
+  if (fields.leadStatus !== status) fields.leadStatus = status;
+  if (isClosedWon(status) && !(fields.batchName ?? existing?.batchName)) {
+    return { field: "Batch Name", message: "Batch ID is required to convert a lead to Closed Won" };
+  }
+  const sale = fields.saleAmount ?? existing?.saleAmount ?? null;
+  const collected = fields.collectedAmount ?? existing?.collectedAmount ?? null;
+  if (collected !== null && collected > (sale ?? 0)) return { field: "Collected Amnt.", message: "Collected amount cannot be more than the sale amount" };
+  return null;
+}
+
+/**
+ * Import CSV Data (spec §7 POST /api/crm/sync-csv): streams the file, matches each row to a lead on
+ * normalised e-mail then mobile (never a duplicate), creates the rest, and reports bad rows
+ * instead of failing the file. Rows are written in batches of 1,000, one transaction each, so
+ * memory stays flat however long the file is.
+ */
+export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: string): Promise<ImportResult> {
+  const owners = new Map<string, string>();
+  for (const owner of await listLeadOwners(db)) {
+    owners.set(owner.name.toLowerCase(), owner.id);
+    owners.set(owner.email.toLowerCase(), owner.id);
+  }
+  const result: ImportResult = { syncedRecords: 0, created: 0, updated: 0, rejected: [], rejectedRows: 0 };
+  const reject = (row: number, errors: CellErrors) => {
+    result.rejectedRows++;
+    for (const error of errors) if (result.rejected.length < MAX_REPORTED) result.rejected.push({ row, ...error });
+  };
+
+  const parser = file.pipe(
+    parse({
+      bom: true,
+      columns: (header: string[]) => {
+        const names = header.map((h) => h.trim());
+        if (!names.includes("Email IDs") || !names.includes("Mobile")) {
+          throw new AppError("invalid", "The file does not have the CRM export's columns", {
+            file: `Expected the export's columns: ${LEAD_CSV_COLUMNS.join(", ")}`,
+          });
+        }
+        return names;
+      },
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }),
+  );
+  file.on("error", (error) => parser.destroy(error));
+
+  let batch: Pending[] = [];
+  const keys = new Set<string>();
+  const flush = async () => {
+    if (batch.length) await writeBatch(db, batch, actorStaffId, result, reject);
+    batch = [];
+    keys.clear();
+  };
+
+  let row = 1;
+  for await (const record of parser as AsyncIterable<Partial<Record<LeadCsvColumn, string>>>) {
+    row++;
+    if (row - 1 > MAX_IMPORT_ROWS) {
+      reject(row, [{ field: "Email IDs" as LeadCsvColumn, message: `Only the first ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows of a file are imported` }]);
+      break;
+    }
+    const { lead: imported, errors } = readLeadRow(record, owners);
+    if (errors.length) {
+      reject(row, errors);
+      continue;
+    }
+    const rowKeys = [imported.email && `e:${imported.email}`, imported.mobile && `m:${imported.mobile}`].filter(Boolean) as string[];
+    // The same person twice in one batch: write the first before reading the second's match.
+    if (rowKeys.some((key) => keys.has(key))) await flush();
+    rowKeys.forEach((key) => keys.add(key));
+    batch.push({ row, lead: imported });
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+  result.rejected.sort((a, b) => a.row - b.row);
+  result.syncedRecords = result.created + result.updated;
+  return result;
+}
+
+async function writeBatch(
+  db: Db,
+  batch: Pending[],
+  actorStaffId: string,
+  result: ImportResult,
+  reject: (row: number, errors: CellErrors) => void,
+): Promise<void> {
+  const emails = batch.flatMap((p) => (p.lead.email ? [p.lead.email] : []));
+  const mobiles = batch.flatMap((p) => (p.lead.mobile ? [p.lead.mobile] : []));
+  await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const found: Existing[] = await tx
+      .select({
+        id: lead.id, email: lead.email, mobile: lead.mobile, leadStage: lead.leadStage, leadStatus: lead.leadStatus,
+        batchName: lead.batchName, saleAmount: lead.saleAmount, collectedAmount: lead.collectedAmount,
+      })
+      .from(lead)
+      .where(or(emails.length ? inArray(lead.email, emails) : undefined, mobiles.length ? inArray(lead.mobile, mobiles) : undefined));
+    const byEmail = new Map(found.map((f) => [f.email, f]));
+    const byMobile = new Map(found.filter((f) => f.mobile).map((f) => [f.mobile!, f]));
+
+    const updates: { id: string; pending: Pending }[] = [];
+    const inserts: Pending[] = [];
+    for (const pending of batch) {
+      const { email, mobile, fields } = pending.lead;
+      const existing = (email ? byEmail.get(email) : undefined) ?? (mobile ? byMobile.get(mobile) : undefined) ?? null;
+      if (!existing && !email) {
+        reject(pending.row, [{ field: "Email IDs", message: "Email is required to create a lead (no lead has this mobile)" }]);
+        continue;
+      }
+      const broken = ruleError(fields, existing);
+      if (broken) reject(pending.row, [broken]);
+      else if (existing) updates.push({ id: existing.id, pending });
+      else inserts.push(pending);
+    }
+
+    if (inserts.length) {
+      const created = await tx
+        .insert(lead)
+        .values(
+          inserts.map(({ lead: l }) => ({
+            ...l.fields,
+            email: l.email!,
+            mobile: l.mobile,
+            sourceType: "csv_import" as const,
+            ...(l.createdAt ? { createdAt: l.createdAt } : {}),
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: lead.id });
+      result.created += created.length;
+      if (created.length) {
+        await tx.insert(leadChange).values(created.map(({ id }) => ({ leadId: id, staffId: actorStaffId, kind: "import" as const, toValue: "Created from CSV" })));
+      }
+    }
+    if (updates.length) {
+      await updateFromSheet(tx, updates, actorStaffId);
+      result.updated += updates.length;
+    }
+  });
+}
+
+/** One UPDATE … FROM (VALUES …) for the batch: blank cells keep the stored value. */
+async function updateFromSheet(tx: Db, updates: { id: string; pending: Pending }[], actorStaffId: string): Promise<void> {
+  const rows = updates.map(({ id, pending: { lead: l } }) => {
+    const values = UPDATABLE.map(([key, , type]) => sql`${l.fields[key] ?? null}::${sql.raw(type)}`);
+    return sql`(${id}::uuid, ${l.mobile}::text, ${l.fields.hasBrochureDownload ?? null}::boolean, ${sql.join(values, sql`, `)})`;
+  });
+  const names = sql.raw(["id", "mobile", "has_brochure_download", ...UPDATABLE.map(([, column]) => column)].join(", "));
+  const sets = sql.raw(UPDATABLE.map(([, column]) => `${column} = coalesce(v.${column}, l.${column})`).join(", "));
+  await tx.execute(sql`
+    with changed as (
+      update ${lead} as l set ${sets},
+        mobile = coalesce(v.mobile, l.mobile),
+        has_brochure_download = l.has_brochure_download or coalesce(v.has_brochure_download, false),
+        version = l.version + 1, updated_at = now()
+      from (values ${sql.join(rows, sql`, `)}) as v(${names})
+      where l.id = v.id
+      returning l.id
+    )
+    insert into ${leadChange} (lead_id, staff_id, kind, to_value)
+    select id, ${actorStaffId}::uuid, 'import', 'Updated from CSV' from changed`);
+}

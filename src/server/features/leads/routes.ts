@@ -1,0 +1,188 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AREA_ROLES } from "~/shared/roles";
+import { okSchema } from "~/shared/schemas/common";
+import {
+  analyticsSchema,
+  fixDuplicatesResultSchema,
+  importResultSchema,
+  leadDetailSchema,
+  leadExportQuerySchema,
+  leadFilterSchema,
+  leadIdParamsSchema,
+  leadListQuerySchema,
+  leadOwnerSchema,
+  leadPageSchema,
+  leadSchema,
+  leadUpdateSchema,
+  syncResultSchema,
+} from "~/shared/schemas/crm";
+import { roles } from "../../platform/access";
+import { csvDate, paged, sendCsv } from "../../platform/csv";
+import { AppError } from "../../platform/errors";
+import { safeFileName } from "../../platform/files";
+import { leadActivity } from "./activity";
+import { LEAD_CSV_COLUMNS, leadCsvRow } from "./csv-columns";
+import { importLeadsCsv } from "./import";
+import { fixDuplicates } from "./merge";
+import { listLeadOwners } from "./owners";
+import { crmAnalytics, leadExportPage, listLeads, readLead, readLeadResume } from "./queries";
+import { toLead } from "./record";
+import { syncLeads } from "./sync";
+import { deleteLead, updateLead } from "./update";
+import { readCsvUpload } from "./upload";
+
+/** `If-Match: 3` or `If-Match: "3"`: the version the editor read. */
+function ifMatchVersion(header: string | string[] | undefined): number | undefined {
+  const value = [header].flat()[0]?.trim().replace(/^W\//, "").replace(/"/g, "");
+  if (!value) return undefined;
+  const version = Number(value);
+  if (!Number.isInteger(version) || version < 1) throw new AppError("invalid", "If-Match must be the lead's version", { version: "If-Match must be the lead's version" });
+  return version;
+}
+
+/** The update body's problems by field; an unknown field (pendingAmount is derived) is named too. */
+function parseUpdate(body: unknown) {
+  const parsed = leadUpdateSchema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        fields[key] ??= key === "pendingAmount" ? "Pending amount is worked out from the sale and collected amounts" : "This field cannot be changed";
+      }
+    } else fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
+  }
+  throw new AppError("invalid", Object.values(fields)[0]!, fields);
+}
+
+export async function leadRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["crm"];
+  const sales = roles(...AREA_ROLES.crm);
+
+  api.get("/api/crm/leads", {
+    config: sales,
+    schema: {
+      tags,
+      summary: "Leads, newest first, searched and filtered (keyset pages)",
+      description: "`total` is exact up to 10,000 matches and the planner's estimate above (`totalIsEstimate`).",
+      querystring: leadListQuerySchema,
+      response: { 200: leadPageSchema },
+    },
+    handler: (request) => listLeads(app.db, request.query),
+  });
+
+  api.get("/api/crm/leads/:id", {
+    config: sales,
+    schema: { tags, summary: "One lead with its activity (engagements and staff changes, newest first)", params: leadIdParamsSchema, response: { 200: leadDetailSchema } },
+    handler: async (request) => {
+      const found = await readLead(app.db, request.params.id);
+      if (!found) throw new AppError("not_found", "Lead not found");
+      return { ...found, activity: await leadActivity(app.db, found.id) };
+    },
+  });
+
+  api.put("/api/crm/leads/:id", {
+    config: sales,
+    schema: {
+      tags,
+      summary: "Change some of a lead's fields",
+      description:
+        "Partial update. Send the version you read (body `version` or `If-Match`) to get 409 instead of overwriting a newer change. " +
+        "400 names the field: a status outside the stage (leadStatus), Closed Won without batchName, collected above sale, an owner who may not own leads.",
+      params: leadIdParamsSchema,
+      body: z.record(z.string(), z.unknown()),
+      response: { 200: leadSchema },
+    },
+    handler: (request) => updateLead(app.db, request.params.id, parseUpdate(request.body), request.staff!.id, ifMatchVersion(request.headers["if-match"])),
+  });
+
+  api.delete("/api/crm/leads/:id", {
+    config: sales,
+    schema: { tags, summary: "Delete a lead and its activity", params: leadIdParamsSchema, response: { 200: okSchema } },
+    handler: async (request) => {
+      await deleteLead(app.db, request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  api.get("/api/crm/leads/:id/resume", {
+    config: sales,
+    schema: { tags, summary: "The résumé uploaded with the lead's application", params: leadIdParamsSchema },
+    handler: async (request, reply) => {
+      const file = await readLeadResume(app.db, request.params.id);
+      if (!file) throw new AppError("not_found", "This lead has no uploaded resume");
+      const name = safeFileName(file.fileName, "resume");
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header("cache-control", "private, no-store")
+        .send(file.data);
+    },
+  });
+
+  api.get("/api/crm/owners", {
+    config: sales,
+    schema: { tags, summary: "Who may own leads: active staff with Sales or Admin", response: { 200: z.object({ owners: z.array(leadOwnerSchema) }) } },
+    handler: async () => ({ owners: await listLeadOwners(app.db) }),
+  });
+
+  api.get("/api/crm/analytics", {
+    config: sales,
+    schema: {
+      tags,
+      summary: "The analytics cards over the filtered leads",
+      description: "newLeads: created in the last 7 days; collectionPending: pending amount of paid users (status CW - …).",
+      querystring: leadFilterSchema,
+      response: { 200: analyticsSchema },
+    },
+    handler: (request) => crmAnalytics(app.db, request.query),
+  });
+
+  api.get("/api/crm/leads.csv", {
+    config: sales,
+    schema: { tags, summary: "The filtered leads as CSV (streamed), the spec's columns", querystring: leadExportQuerySchema },
+    handler: (request, reply) => {
+      // Without `view` the export holds both tabs; the screen sends the tab it shows.
+      const { view, ...filter } = request.query;
+      const rows = paged(
+        (after: { at: string; id: string } | null) => leadExportPage(app.db, filter, view, after),
+        (row) => ({ at: row.cursorAt, id: row.id }),
+      );
+      return sendCsv(
+        reply,
+        `crm-leads-${csvDate()}.csv`,
+        [...LEAD_CSV_COLUMNS],
+        (async function* () {
+          for await (const row of rows) yield leadCsvRow(toLead(row), app.config.publicBaseUrl);
+        })(),
+      );
+    },
+  });
+
+  api.post("/api/crm/sync-csv", {
+    config: sales,
+    schema: {
+      tags,
+      summary: "Import CSV Data: the export's columns, up to 1,048,576 rows (multipart field `file`)",
+      description: "Matches rows to leads on normalised e-mail, then mobile; bad rows are listed in `rejected`, the rest are saved.",
+      consumes: ["multipart/form-data"],
+      response: { 200: importResultSchema },
+    },
+    handler: (request) => readCsvUpload(request, (file) => importLeadsCsv(app.db, file, request.staff!.id)),
+  });
+
+  api.post("/api/crm/sync", {
+    config: sales,
+    schema: { tags, summary: "Sync All Data: link every application, brochure download and report to its lead (idempotent)", response: { 200: syncResultSchema } },
+    handler: () => syncLeads(app.db),
+  });
+
+  api.post("/api/crm/fix-duplicates", {
+    config: sales,
+    schema: { tags, summary: "Normalise legacy statuses (LTB → Likely to Buy) and merge leads sharing an e-mail or mobile", response: { 200: fixDuplicatesResultSchema } },
+    handler: (request) => fixDuplicates(app.db, request.staff!.id),
+  });
+}

@@ -1,0 +1,98 @@
+import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
+import { isClosedWon, STAGE_STATUSES, statusBelongsToStage, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
+import { AREA_ROLES } from "~/shared/roles";
+import type { Lead, LeadUpdate } from "~/shared/schemas/crm";
+import type { Db } from "../../db/client";
+import { lead, leadChange, staff } from "../../db/schema";
+import { AppError, invalid } from "../../platform/errors";
+import { readLead } from "./queries";
+import { normaliseMobile } from "./service";
+
+export const STALE_LEAD =
+  "Someone else changed this lead after you opened it. Reload to see their changes, then make yours again.";
+export const OWNER_RULE = "Only active staff with the Sales or Admin role can own leads";
+export const BATCH_REQUIRED = "Batch ID is required to convert a lead to Closed Won";
+
+/** True when the staff member may own leads: active, with sales or admin. */
+export async function canOwnLeads(db: Db, staffId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.id, staffId), isNull(staff.disabledAt), arrayOverlaps(staff.roles, [...AREA_ROLES.crm])));
+  return !!row;
+}
+
+type Changes = Omit<LeadUpdate, "version">;
+
+/**
+ * The spec's lead rules, checked against the stored lead (PRODUCT.md §5): the status belongs to the
+ * stage, a Closed Won status has a batch name, collected ≤ sale, the owner may own leads.
+ */
+async function checkRules(db: Db, current: Lead, changes: Changes): Promise<void> {
+  const stage = changes.leadStage ?? current.leadStage;
+  const status = changes.leadStatus ?? current.leadStatus;
+  if (!statusBelongsToStage(stage, status)) {
+    throw invalid("leadStatus", `${statusLabel(status)} is not a status of the ${stage} stage`);
+  }
+  const batch = changes.batchName !== undefined ? changes.batchName : current.batchName;
+  if (isClosedWon(status) && (changes.leadStatus !== undefined || changes.batchName !== undefined) && !batch?.trim()) {
+    throw invalid("batchName", BATCH_REQUIRED);
+  }
+  const sale = changes.saleAmount !== undefined ? changes.saleAmount : current.saleAmount;
+  const collected = changes.collectedAmount !== undefined ? changes.collectedAmount : current.collectedAmount;
+  if (collected !== null && collected > (sale ?? 0)) {
+    throw invalid("collectedAmount", "Collected amount cannot be more than the sale amount");
+  }
+  if (changes.leadOwner && !(await canOwnLeads(db, changes.leadOwner))) throw invalid("leadOwner", OWNER_RULE);
+}
+
+const shown = (value: unknown) => (value === null || value === undefined || value === "" ? null : String(value));
+
+/**
+ * A partial update (spec §7 PUT). `expectedVersion` is the version the editor read: when the lead has
+ * moved on since, 409 instead of silently overwriting. Each changed field goes to the activity log.
+ */
+export async function updateLead(db: Db, id: string, input: LeadUpdate, actorStaffId: string, expectedVersion?: number): Promise<Lead> {
+  const { version: bodyVersion, ...requested } = input;
+  const wanted = expectedVersion ?? bodyVersion;
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const [locked] = await tx.select({ version: lead.version }).from(lead).where(eq(lead.id, id)).for("update");
+    if (!locked) throw new AppError("not_found", "Lead not found");
+    if (wanted !== undefined && wanted !== locked.version) throw new AppError("conflict", STALE_LEAD, { version: STALE_LEAD });
+    const current = (await readLead(tx, id))!;
+    const changes: Changes = { ...requested };
+    if (changes.mobile !== undefined) changes.mobile = normaliseMobile(changes.mobile);
+    // Moving a lead to another stage inline (spec §4) starts it at that stage's first status.
+    if (changes.leadStage && changes.leadStatus === undefined && !statusBelongsToStage(changes.leadStage, current.leadStatus)) {
+      changes.leadStatus = STAGE_STATUSES[changes.leadStage as LeadStage][0];
+    }
+    await checkRules(tx, current, changes);
+    const changed = Object.entries(changes).filter(([field, value]) => shown(value) !== shown(current[field as keyof Lead]));
+    if (changed.length === 0) return current;
+    if (changes.email && changes.email !== current.email) {
+      const [taken] = await tx.select({ id: lead.id }).from(lead).where(eq(lead.email, changes.email));
+      if (taken) throw new AppError("conflict", "Another lead already has this email", { email: "Another lead already has this email" });
+    }
+    await tx
+      .update(lead)
+      .set({ ...Object.fromEntries(changed), version: sql`${lead.version} + 1`, updatedAt: new Date() })
+      .where(eq(lead.id, id));
+    await tx.insert(leadChange).values(
+      changed.map(([field, value]) => ({
+        leadId: id,
+        staffId: actorStaffId,
+        kind: "edit" as const,
+        field,
+        fromValue: shown(current[field as keyof Lead]),
+        toValue: shown(value),
+      })),
+    );
+    return (await readLead(tx, id))!;
+  });
+}
+
+export async function deleteLead(db: Db, id: string): Promise<void> {
+  const [row] = await db.delete(lead).where(eq(lead.id, id)).returning({ id: lead.id });
+  if (!row) throw new AppError("not_found", "Lead not found");
+}

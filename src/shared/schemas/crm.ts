@@ -1,0 +1,207 @@
+import { z } from "./zod";
+import { LEAD_ORIGINS, LEAD_PRIORITIES, LEAD_SOURCE_TYPES, LEAD_STAGES, LEAD_STATUSES } from "../crm/pipeline";
+import { emailSchema } from "./common";
+import { optionalHttpUrl } from "./links";
+
+/** A repeated query parameter arrives as a string once and as a list when repeated. */
+const many = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item).max(20));
+
+export const CRM_VIEWS = ["active", "paid"] as const;
+export type CrmView = (typeof CRM_VIEWS)[number];
+export const CRM_PAGE_SIZE = 50;
+/** Above this many matches the list's total is the planner's estimate (the UI says "about"). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/** The filters shared by the list, the analytics and the CSV export. */
+export const leadFilterSchema = z.object({
+  q: z.string().trim().max(200, "At most 200 characters").optional(),
+  stage: many(z.enum(LEAD_STAGES, { error: "Not a lead stage" })),
+  status: many(z.string().trim().min(1).max(60, "Not a lead status")),
+  owner: z.union([z.literal("unassigned"), z.uuid({ error: "Not a staff id or 'unassigned'" })]).optional(),
+  followUp: z.literal("due", { error: "Only 'due' is supported" }).optional(),
+});
+export type LeadFilter = z.infer<typeof leadFilterSchema>;
+
+export const leadListQuerySchema = leadFilterSchema.extend({
+  view: z.enum(CRM_VIEWS, { error: "View is active or paid" }).default("active"),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ error: "Limit is a number" }).int().min(1, "At least 1").max(200, "At most 200").default(CRM_PAGE_SIZE),
+});
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+/** The export takes the list's filters; without `view` it holds both tabs. */
+export const leadExportQuerySchema = leadFilterSchema.extend({ view: z.enum(CRM_VIEWS, { error: "View is active or paid" }).optional() });
+
+export const leadSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  mobile: z.string().nullable(),
+  currentProfile: z.string().nullable(),
+  motivation: z.string().nullable(),
+  /** A link the CRM can open: the uploaded résumé (staff only) or the link kept in the legacy sheet. */
+  resumeUrl: z.string().nullable(),
+  downloadBrochure: z.boolean(),
+  hasApplication: z.boolean(),
+  hasSimulation: z.boolean(),
+  linkedIn: z.string().nullable(),
+  leadOwner: z.string().nullable(),
+  leadOwnerName: z.string().nullable(),
+  priority: z.string(),
+  leadStage: z.string(),
+  leadStatus: z.string(),
+  latestCallDate: z.string().nullable(),
+  latestCallTime: z.string().nullable(),
+  callDate: z.string().nullable(),
+  followUpDate: z.string().nullable(),
+  notes: z.string().nullable(),
+  actionItems: z.string().nullable(),
+  paymentPageUrl: z.string().nullable(),
+  txnReference: z.string().nullable(),
+  txnReference1: z.string().nullable(),
+  saleAmount: z.number().nullable(),
+  collectedAmount: z.number().nullable(),
+  pendingAmount: z.number().nullable(),
+  batchName: z.string().nullable(),
+  sourceType: z.enum(LEAD_ORIGINS),
+  version: z.number(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+export const leadPageSchema = z.object({
+  leads: z.array(leadSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+  /** True when `total` is the planner's estimate (more than EXACT_COUNT_LIMIT matches). */
+  totalIsEstimate: z.boolean(),
+  pendingTotal: z.number(),
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+export const activityEntrySchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("engagement"), source: z.enum(LEAD_SOURCE_TYPES), refId: z.string(), at: z.string() }),
+  z.object({
+    kind: z.enum(["edit", "merge", "import"]),
+    field: z.string().nullable(),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    by: z.string().nullable(),
+    at: z.string(),
+  }),
+]);
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const leadDetailSchema = leadSchema.extend({ activity: z.array(activityEntrySchema) });
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+const text = (max: number) =>
+  z
+    .string({ error: "Must be text" })
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const isoDate = z
+  .string({ error: "Use a date (YYYY-MM-DD)" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date (YYYY-MM-DD)")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, "Not a real date")
+  .nullable()
+  .or(z.literal("").transform(() => null));
+
+const rupees = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of rupees` })
+    .int(`${label} must be a whole number of rupees`)
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000_000, `${label} is too large`)
+    .nullable();
+
+/** An http(s) address (the one link rule), or nothing. */
+const webAddress = optionalHttpUrl()
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+/**
+ * A partial lead update (spec §7 PUT /api/crm/leads/{id}). Only the fields sent change; the
+ * cross-field rules (status within stage, batch name for Closed Won, collected ≤ sale, owner) need
+ * the stored lead and are checked by the server.
+ */
+export const leadUpdateSchema = z
+  .object({
+    fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(200, "At most 200 characters"),
+    email: emailSchema,
+    mobile: z
+      .string({ error: "Please enter a valid mobile number" })
+      .trim()
+      .max(30, "At most 30 characters")
+      .refine((value) => value === "" || value.replace(/\D/g, "").length >= 6, "Please enter a valid mobile number")
+      .nullable(),
+    linkedIn: text(300),
+    currentProfile: text(200),
+    motivation: text(5000),
+    leadOwner: z.uuid({ error: "Choose an owner from the list" }).nullable(),
+    priority: z.enum(LEAD_PRIORITIES, { error: "Priority is Very Low, Low, Medium or High" }),
+    leadStage: z.enum(LEAD_STAGES, { error: "Not a lead stage" }),
+    leadStatus: z.enum(LEAD_STATUSES as [string, ...string[]], { error: "Not a current lead status" }),
+    latestCallDate: isoDate,
+    latestCallTime: z
+      .string({ error: "Use a time (HH:MM)" })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time (HH:MM, 24-hour)")
+      .nullable()
+      .or(z.literal("").transform(() => null)),
+    callDate: isoDate,
+    followUpDate: isoDate,
+    notes: text(5000),
+    actionItems: text(2000),
+    paymentPageUrl: webAddress,
+    txnReference: text(200),
+    txnReference1: text(200),
+    saleAmount: rupees("Sale amount"),
+    collectedAmount: rupees("Collected amount"),
+    batchName: text(100),
+    /** The version the editor read; a stale one gets 409 instead of overwriting someone else's change. */
+    version: z.number({ error: "Version is a number" }).int().min(1),
+  })
+  .partial()
+  .strict();
+export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
+export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
+
+export const leadIdParamsSchema = z.object({ id: z.uuid({ error: "Not a lead id" }) });
+
+export const analyticsSchema = z.object({
+  /** Leads created in the last 7 days. */
+  newLeads: z.number(),
+  activePipeline: z.number(),
+  /** Rounded percent. */
+  conversionRate: z.number(),
+  totalRevenue: z.number(),
+  cashCollected: z.number(),
+  /** Pending amount of paid users. */
+  collectionPending: z.number(),
+});
+export type CrmAnalytics = z.infer<typeof analyticsSchema>;
+export const NEW_LEAD_DAYS = 7;
+
+export const leadOwnerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type LeadOwner = z.infer<typeof leadOwnerSchema>;
+
+export const importResultSchema = z.object({
+  syncedRecords: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  /** Every rejected row counted, when the list above stops at its first entries. */
+  rejectedRows: z.number(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const syncResultSchema = z.object({ created: z.number(), updated: z.number() });
+export const fixDuplicatesResultSchema = z.object({ updatedLeads: z.number(), merged: z.number() });

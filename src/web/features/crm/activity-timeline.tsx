@@ -1,0 +1,52 @@
+import { formatDateTime } from "~/shared/format-date";
+import { sourceLabel, statusLabel } from "~/shared/crm/pipeline";
+import type { ActivityEntry } from "~/shared/schemas/crm";
+
+const ENGAGEMENT: Record<string, string> = {
+  application: "Applied to the program",
+  brochure_download: "Downloaded the brochure",
+  simulation_attempt: "Completed a simulation",
+};
+
+/** Field names as the screens label them. */
+const FIELD_LABELS: Record<string, string> = {
+  fullName: "Full name", email: "Email", mobile: "Mobile", leadOwner: "Lead owner", priority: "Priority", leadStage: "Stage",
+  leadStatus: "Status", latestCallDate: "Latest call date", latestCallTime: "Latest call time", callDate: "Call date",
+  followUpDate: "Follow-up date", notes: "Notes", actionItems: "Action items", paymentPageUrl: "Payment page",
+  txnReference: "Transaction reference", txnReference1: "Transaction reference 1", saleAmount: "Sale amount",
+  collectedAmount: "Collected amount", batchName: "Batch ID", linkedIn: "LinkedIn", currentProfile: "Current profile", motivation: "Motivation",
+};
+
+const value = (field: string | null, text: string | null, owners: Map<string, string>) => {
+  if (text === null) return "empty";
+  if (field === "leadOwner") return owners.get(text) ?? "a former owner";
+  if (field === "leadStatus") return statusLabel(text);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+};
+
+function describe(entry: ActivityEntry, owners: Map<string, string>): string {
+  if (entry.kind === "engagement") return ENGAGEMENT[entry.source] ?? sourceLabel(entry.source);
+  if (entry.kind === "merge") return `Merged duplicate ${entry.from ?? ""} into this lead`;
+  if (entry.kind === "import") return entry.to ?? "Updated from CSV";
+  const label = FIELD_LABELS[entry.field ?? ""] ?? entry.field;
+  return `${label}: ${value(entry.field, entry.from, owners)} → ${value(entry.field, entry.to, owners)}`;
+}
+
+/** Every engagement and every staff change, newest first (issue 11 "activity timeline"). */
+export function ActivityTimeline({ activity, owners }: { activity: ActivityEntry[] | undefined; owners: Map<string, string> }) {
+  if (!activity) return <p className="text-sm text-slate-600">Loading activity...</p>;
+  if (activity.length === 0) return <p className="text-sm text-slate-600">No activity recorded yet</p>;
+  return (
+    <ol className="grid gap-2 border-l-2 border-slate-200 pl-4">
+      {activity.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="text-sm">
+          <p className="text-slate-900">{describe(entry, owners)}</p>
+          <p className="text-xs text-slate-600">
+            {formatDateTime(entry.at)}
+            {"by" in entry && entry.by ? ` · ${entry.by}` : ""}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

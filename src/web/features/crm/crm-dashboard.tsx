@@ -1,0 +1,177 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { BarChart3, Copy, Download, RefreshCw, Upload } from "lucide-react";
+import { useMemo, useState } from "react";
+import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { toast } from "~/web/lib/toast";
+import { ClosedWonModal, type PendingClosedWon } from "./closed-won-modal";
+import { DeleteLeadDialog } from "./delete-lead-dialog";
+import { FilterBar } from "./filter-bar";
+import { displayName } from "./format";
+import { ImportDialog } from "./import-dialog";
+import { LeadDetailDialog } from "./lead-detail-dialog";
+import { LeadEditDialog } from "./lead-edit-dialog";
+import { LeadCards, LeadTable, type LeadActions } from "./lead-list";
+import { AnalyticsCards, SummaryCards } from "./summary-cards";
+import { toSearchParams, useCrmFilters } from "./use-crm-filters";
+import { useAnalytics, useDeleteLead, useFixDuplicates, useLeadList, useLeadOwners, useSyncLeads, useTabCount, useUpdateLead } from "./use-leads";
+
+const tabClass = (active: boolean) =>
+  `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-white text-brand-900 shadow-sm" : "text-slate-700 hover:bg-white/60"}`;
+
+const countText = (count: { total: number; estimate: boolean } | undefined) =>
+  count === undefined ? "…" : `${count.estimate ? "about " : ""}${count.total.toLocaleString("en-IN")}`;
+
+/** The CRM dashboard (spec §2.4): actions, tabs, analytics, summary, filters, leads and their modals. */
+export function CrmDashboard() {
+  const { filters, update, clear, active } = useCrmFilters();
+  const [showAnalytics, setShowAnalytics] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [viewing, setViewing] = useState<Lead | null>(null);
+  const [editing, setEditing] = useState<Lead | null>(null);
+  const [deleting, setDeleting] = useState<Lead | null>(null);
+  const [closedWon, setClosedWon] = useState<PendingClosedWon | null>(null);
+  const queryClient = useQueryClient();
+
+  const list = useLeadList(filters);
+  const activeCount = useTabCount({ ...filters, view: "active" });
+  const paidCount = useTabCount({ ...filters, view: "paid" });
+  const dueCount = useTabCount({ ...filters, followUp: true });
+  const analytics = useAnalytics(filters, showAnalytics);
+  const owners = useLeadOwners();
+  const updateLead = useUpdateLead();
+  const deleteLead = useDeleteLead();
+  const sync = useSyncLeads();
+  const fix = useFixDuplicates();
+
+  const leads = useMemo(() => list.data?.pages.flatMap((page) => page.leads) ?? [], [list.data]);
+  const firstPage = list.data?.pages[0];
+  const paid = filters.view === "paid";
+  const ownerList = owners.data ?? [];
+
+  const actions: LeadActions = {
+    owners: ownerList,
+    busyId: updateLead.isPending ? (updateLead.variables?.id ?? null) : null,
+    onChange: (lead, changes) => updateLead.mutate({ id: lead.id, changes: changes as LeadUpdateInput }),
+    onClosedWon: (lead, status) => setClosedWon({ lead, status }),
+    onView: setViewing,
+    onEdit: (lead) => {
+      setViewing(null);
+      setEditing(lead);
+    },
+    onDelete: setDeleting,
+  };
+
+  const exportHref = `/api/crm/leads.csv?${toSearchParams(filters, { view: filters.view })}`;
+  const exportCount = firstPage?.total;
+  const exportButton = (
+    <a
+      className={buttonClass("secondary")}
+      href={exportHref}
+      download
+      onClick={(event) => {
+        if (exportCount === 0) {
+          event.preventDefault();
+          toast({ title: "No data to export" });
+        } else if (exportCount !== undefined) {
+          toast({ title: "Export successful", description: `Exported ${firstPage?.totalIsEstimate ? "about " : ""}${exportCount} CRM leads to CSV` });
+        }
+      }}
+    >
+      <Download className="size-4" aria-hidden />
+      Export CSV
+    </a>
+  );
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
+          <RefreshCw className={`size-4 ${sync.isPending ? "animate-spin" : ""}`} aria-hidden />
+          {sync.isPending ? "Syncing..." : "Sync All Data"}
+        </Button>
+        {exportButton}
+        <Button variant={showAnalytics ? "primary" : "secondary"} aria-pressed={showAnalytics} onClick={() => setShowAnalytics((v) => !v)}>
+          <BarChart3 className="size-4" aria-hidden />
+          Analytics
+        </Button>
+        <Button variant="secondary" onClick={() => setImportOpen(true)}>
+          <Upload className="size-4" aria-hidden />
+          Import CSV Data
+        </Button>
+        <Button variant="secondary" onClick={() => fix.mutate()} disabled={fix.isPending}>
+          <Copy className="size-4" aria-hidden />
+          {fix.isPending ? "Fixing..." : "Fix Duplicates"}
+        </Button>
+      </div>
+
+      <nav aria-label="Lead views" className="flex flex-wrap gap-1 self-start rounded-lg bg-slate-200/60 p-1">
+        <button type="button" className={tabClass(!paid)} aria-current={!paid ? "page" : undefined} onClick={() => update({ view: "active" })}>
+          Active Leads ({countText(activeCount.data)})
+        </button>
+        <button type="button" className={tabClass(paid)} aria-current={paid ? "page" : undefined} onClick={() => update({ view: "paid" })}>
+          Paid Users ({countText(paidCount.data)})
+        </button>
+      </nav>
+
+      {showAnalytics && <AnalyticsCards data={analytics.data} />}
+      <SummaryCards pendingTotal={firstPage?.pendingTotal} total={firstPage?.total} estimate={!!firstPage?.totalIsEstimate} />
+
+      <FilterBar
+        filters={filters}
+        owners={ownerList}
+        active={active}
+        onChange={update}
+        onClear={clear}
+        exportButton={null}
+        followUpCount={dueCount.data}
+      />
+
+      {list.isError ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+          Failed to fetch CRM leads
+        </p>
+      ) : list.isPending ? (
+        <p className="p-6 text-center text-slate-600">Loading CRM...</p>
+      ) : leads.length === 0 ? (
+        <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
+          <p className="text-lg font-semibold text-slate-900">No leads found</p>
+          <p className="mt-1 text-slate-600">{active ? "Try adjusting your filters or search terms." : "Click 'Sync Data' to import leads from applications and downloads."}</p>
+        </div>
+      ) : (
+        <>
+          <LeadTable leads={leads} paid={paid} actions={actions} />
+          <LeadCards leads={leads} paid={paid} actions={actions} />
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+            <span aria-live="polite">
+              Showing {leads.length.toLocaleString("en-IN")} of {countText(firstPage ? { total: firstPage.total, estimate: firstPage.totalIsEstimate } : undefined)}
+            </span>
+            {list.hasNextPage && (
+              <Button variant="secondary" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage ? "Loading..." : "Load more"}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+
+      <LeadDetailDialog lead={viewing} owners={ownerList} onClose={() => setViewing(null)} onEdit={actions.onEdit} />
+      <LeadEditDialog lead={editing} owners={ownerList} onClose={() => setEditing(null)} />
+      <DeleteLeadDialog
+        name={deleting ? displayName(deleting) : ""}
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={() => deleting && deleteLead.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+      />
+      <ClosedWonModal
+        pending={closedWon}
+        busy={updateLead.isPending && !!closedWon}
+        onCancel={() => setClosedWon(null)}
+        onConfirm={(batchName) =>
+          closedWon && updateLead.mutate({ id: closedWon.lead.id, changes: { leadStatus: closedWon.status, batchName } }, { onSuccess: () => setClosedWon(null) })
+        }
+      />
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={() => queryClient.invalidateQueries({ queryKey: ["crm"] })} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Search } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { LEAD_STAGES, LEAD_STATUSES, statusLabel } from "~/shared/crm/pipeline";
+import type { LeadOwner } from "~/shared/schemas/crm";
+import { Button } from "~/web/components/ui/button";
+import { MultiSelect } from "./multi-select";
+import type { CrmFilters } from "./use-crm-filters";
+
+const SEARCH_DEBOUNCE_MS = 300;
+const control = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+
+/**
+ * Search, Stage, Owner and Status filters (spec §2.4). The status options are the pipeline's
+ * statuses: the server keeps only those, so they are exactly the ones the data can hold.
+ */
+export function FilterBar({
+  filters,
+  owners,
+  active,
+  onChange,
+  onClear,
+  exportButton,
+  followUpCount,
+}: {
+  filters: CrmFilters;
+  owners: LeadOwner[];
+  active: boolean;
+  onChange: (change: Partial<CrmFilters>, options?: { replace?: boolean }) => void;
+  onClear: () => void;
+  exportButton?: ReactNode;
+  /** Leads with a follow-up date today or earlier, under the other filters. */
+  followUpCount?: { total: number; estimate: boolean };
+}) {
+  const [text, setText] = useState(filters.q);
+  // The URL is the truth: Back/Forward or Clear Filters bring the box along.
+  const [urlQ, setUrlQ] = useState(filters.q);
+  if (urlQ !== filters.q) {
+    setUrlQ(filters.q);
+    setText(filters.q);
+  }
+  useEffect(() => {
+    if (text === filters.q) return;
+    const timer = setTimeout(() => onChange({ q: text }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.q, onChange]);
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-3" role="search">
+      <label className="relative min-w-56 flex-1">
+        <span className="sr-only">Search leads</span>
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+        <input type="search" className={`${control} w-full pl-9`} placeholder="Search leads..." value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <MultiSelect label="Stage" plural="Stages" options={LEAD_STAGES.map((s) => ({ value: s, label: s }))} selected={filters.stage} onChange={(stage) => onChange({ stage })} />
+      <label>
+        <span className="sr-only">Owner</span>
+        <select className={control} value={filters.owner} onChange={(e) => onChange({ owner: e.target.value })}>
+          <option value="">All Owners</option>
+          <option value="unassigned">Unassigned</option>
+          {owners.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <MultiSelect label="Status" plural="Statuses" options={LEAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} selected={filters.status} onChange={(status) => onChange({ status })} />
+      <Button variant={filters.followUp ? "primary" : "secondary"} aria-pressed={filters.followUp} onClick={() => onChange({ followUp: !filters.followUp })}>
+        Follow-ups due{followUpCount ? ` (${followUpCount.estimate ? "about " : ""}${followUpCount.total.toLocaleString("en-IN")})` : ""}
+      </Button>
+      {exportButton}
+      {active && (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setText("");
+            onClear();
+          }}
+        >
+          Clear Filters
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { Check } from "lucide-react";
+import type { ReactNode } from "react";
+import { sourceLabel, statusLabel } from "~/shared/crm/pipeline";
+import type { Lead, LeadOwner } from "~/shared/schemas/crm";
+import { Button } from "~/web/components/ui/button";
+import { Modal } from "~/web/components/ui/modal";
+import { ActivityTimeline } from "./activity-timeline";
+import { addedAt, day, displayName, formatMobile, linkedInHref, rupeesOrNotSet } from "./format";
+import { useLeadDetail } from "./use-leads";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2 rounded-lg border border-slate-200 p-4">
+      <h3 className="font-semibold text-brand-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const TILES = [
+  ["application", "Application", "hasApplication"],
+  ["brochure_download", "Brochure Download", "downloadBrochure"],
+  ["simulation_attempt", "Simulation", "hasSimulation"],
+] as const;
+
+/** The detail view (spec §2.4) plus the activity timeline. */
+export function LeadDetailDialog({ lead, owners, onClose, onEdit }: { lead: Lead | null; owners: LeadOwner[]; onClose: () => void; onEdit: (lead: Lead) => void }) {
+  const detail = useLeadDetail(lead?.id ?? null);
+  const ownerNames = new Map(owners.map((o) => [o.id, o.name]));
+  const current = detail.data ?? lead;
+  return (
+    <Modal open={!!lead} onOpenChange={(open) => !open && onClose()} title={current ? displayName(current) : "Lead"} width="max-w-3xl">
+      {current && (
+        <div className="grid gap-4">
+          <Section title="Contact Information">
+            <dl className="grid gap-1">
+              <Row label="Email">{current.email}</Row>
+              <Row label="Mobile">{current.mobile ? formatMobile(current.mobile) : "Not available"}</Row>
+              {current.linkedIn && (
+                <Row label="LinkedIn">
+                  <a className="text-brand-700 underline" href={linkedInHref(current.linkedIn)} target="_blank" rel="noreferrer">
+                    {current.linkedIn}
+                  </a>
+                </Row>
+              )}
+              {current.currentProfile && <Row label="Current profile">{current.currentProfile}</Row>}
+              <Row label="Added">{addedAt(current.createdAt)}</Row>
+            </dl>
+          </Section>
+          <Section title="Lead Status">
+            <dl className="grid gap-1">
+              <Row label="Stage">{current.leadStage}</Row>
+              <Row label="Status">{statusLabel(current.leadStatus)}</Row>
+              <Row label="Priority">{current.priority}</Row>
+              <Row label="Owner">{current.leadOwnerName ?? "Unassigned"}</Row>
+              <Row label="Source">{sourceLabel(current.sourceType)}</Row>
+              {current.batchName && <Row label="Batch ID">{current.batchName}</Row>}
+            </dl>
+          </Section>
+          <Section title="Call History">
+            {current.latestCallDate || current.callDate ? (
+              <dl className="grid gap-1">
+                {current.latestCallDate && (
+                  <Row label="Latest call">
+                    {day(current.latestCallDate)}
+                    {current.latestCallTime ? `, ${current.latestCallTime}` : ""}
+                  </Row>
+                )}
+                {current.callDate && <Row label="Call date">{day(current.callDate)}</Row>}
+              </dl>
+            ) : (
+              <p className="text-sm text-slate-600">No calls recorded yet</p>
+            )}
+            {current.followUpDate && <p className="text-sm text-slate-900">Follow-up: {day(current.followUpDate)}</p>}
+            {current.actionItems && <p className="text-sm text-slate-900">Action items: {current.actionItems}</p>}
+          </Section>
+          <Section title="Payment Information">
+            <dl className="grid gap-1">
+              <Row label="Sale amount">{rupeesOrNotSet(current.saleAmount)}</Row>
+              <Row label="Collected amount">{rupeesOrNotSet(current.collectedAmount)}</Row>
+              <Row label="Pending amount">{rupeesOrNotSet(current.pendingAmount)}</Row>
+              <Row label="Transaction ref.">{current.txnReference ?? "Not available"}</Row>
+              {current.txnReference1 && <Row label="Transaction ref. 1">{current.txnReference1}</Row>}
+              {current.paymentPageUrl && (
+                <Row label="Payment page">
+                  <a className="text-brand-700 underline" href={current.paymentPageUrl} target="_blank" rel="noreferrer">
+                    Open payment page
+                  </a>
+                </Row>
+              )}
+            </dl>
+          </Section>
+          <Section title="Engagement History">
+            <ul className="grid gap-2 sm:grid-cols-3">
+              {TILES.map(([source, label, flag]) => {
+                const done = current[flag] || current.sourceType === source;
+                return (
+                  <li key={source} className={`flex items-center gap-2 rounded-md border p-3 text-sm ${done ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-slate-200 text-slate-600"}`}>
+                    {done && <Check className="size-4" aria-hidden />}
+                    {label}
+                    <span className="sr-only">{done ? "(yes)" : "(no)"}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </Section>
+          {(current.motivation || current.notes) && (
+            <Section title="Motivation / Notes">
+              {current.motivation && <p className="text-sm whitespace-pre-wrap text-slate-900">{current.motivation}</p>}
+              {current.notes && <p className="text-sm whitespace-pre-wrap text-slate-900">{current.notes}</p>}
+            </Section>
+          )}
+          <Section title="Activity">
+            <ActivityTimeline activity={detail.data?.activity} owners={ownerNames} />
+          </Section>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button onClick={() => onEdit(current)}>Edit Lead</Button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from "react";
+import { BATCH_HINT, EDIT_FORM_PRIORITIES, LEAD_STAGES, STAGE_STATUSES, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
+import type { Lead, LeadOwner, LeadUpdateInput } from "~/shared/schemas/crm";
+import { Button } from "~/web/components/ui/button";
+import { Field, inputClass } from "~/web/components/ui/field";
+import { FieldShell } from "~/web/components/ui/field-shell";
+import { Modal } from "~/web/components/ui/modal";
+import { TextareaField } from "~/web/components/ui/textarea-field";
+import { ApiError } from "~/web/lib/api";
+import { displayName } from "./format";
+import { useUpdateLead } from "./use-leads";
+
+type Form = Record<"fullName" | "email" | "mobile" | "leadOwner" | "leadStage" | "leadStatus" | "priority" | "saleAmount" | "collectedAmount" | "callDate" | "followUpDate" | "notes" | "batchName", string>;
+
+const formOf = (lead: Lead): Form => ({
+  fullName: lead.fullName,
+  email: lead.email,
+  mobile: lead.mobile ?? "",
+  leadOwner: lead.leadOwner ?? "",
+  leadStage: lead.leadStage,
+  leadStatus: lead.leadStatus,
+  priority: lead.priority,
+  saleAmount: lead.saleAmount === null ? "" : String(lead.saleAmount),
+  collectedAmount: lead.collectedAmount === null ? "" : String(lead.collectedAmount),
+  callDate: lead.callDate ?? "",
+  followUpDate: lead.followUpDate ?? "",
+  notes: lead.notes ?? "",
+  batchName: lead.batchName ?? "",
+});
+
+/** "₹1,49,990", "149990" → 149990; blank → null; anything else is sent as is for the server to name. */
+const amount = (text: string): number | null | string => {
+  const cleaned = text.replace(/[₹,\s]/g, "");
+  if (!cleaned) return null;
+  return /^\d+$/.test(cleaned) ? Number(cleaned) : text;
+};
+
+/** Only what changed, plus the version read, so a concurrent edit gets 409 instead of being overwritten. */
+function changesOf(lead: Lead, form: Form): LeadUpdateInput {
+  const before = formOf(lead);
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(form) as (keyof Form)[]) {
+    if (form[key] === before[key]) continue;
+    if (key === "saleAmount" || key === "collectedAmount") changes[key] = amount(form[key]);
+    else if (key === "leadOwner") changes[key] = form[key] || null;
+    else if (["fullName", "email", "leadStage", "leadStatus", "priority"].includes(key)) changes[key] = form[key];
+    else changes[key] = form[key].trim() || null;
+  }
+  return { ...(changes as LeadUpdateInput), version: lead.version };
+}
+
+/** "Edit Lead - {name}" (spec §2.4). */
+export function LeadEditDialog({ lead, owners, onClose }: { lead: Lead | null; owners: LeadOwner[]; onClose: () => void }) {
+  return (
+    <Modal open={!!lead} onOpenChange={(open) => !open && onClose()} title={lead ? `Edit Lead - ${displayName(lead)}` : "Edit Lead"} width="max-w-3xl">
+      {lead && <EditForm key={`${lead.id}:${lead.version}`} lead={lead} owners={owners} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function EditForm({ lead, owners, onClose }: { lead: Lead; owners: LeadOwner[]; onClose: () => void }) {
+  const [form, setForm] = useState<Form>(() => formOf(lead));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateLead();
+  const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const statuses: readonly string[] = STAGE_STATUSES[form.leadStage as LeadStage] ?? [];
+  const showBatch = form.leadStatus.includes("CW - ") || statusLabel(form.leadStatus).includes("Closed Won") || form.leadStatus === "Customer";
+  const sale = amount(form.saleAmount);
+  const collected = amount(form.collectedAmount);
+  const pending = typeof sale === "number" ? sale - (typeof collected === "number" ? collected : 0) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    update.mutate(
+      { id: lead.id, changes: changesOf(lead, form), inForm: true },
+      {
+        onSuccess: onClose,
+        onError: (error) => error instanceof ApiError && setErrors(error.fields),
+      },
+    );
+  };
+
+  return (
+    <form className="grid gap-5" onSubmit={submit} noValidate>
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold text-brand-900">Basic Information</legend>
+        <Field label="Full Name" value={form.fullName} onChange={set("fullName")} error={errors.fullName} required />
+        <Field label="Email" type="email" value={form.email} onChange={set("email")} error={errors.email} required />
+        <Field label="Mobile" type="tel" value={form.mobile} onChange={set("mobile")} error={errors.mobile} />
+        <FieldShell label="Lead Owner" error={errors.leadOwner}>
+          {(control) => (
+            <select className={inputClass} {...control} value={form.leadOwner} onChange={set("leadOwner")}>
+              <option value="">Unassigned</option>
+              {owners.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <FieldShell label="Lead Stage" error={errors.leadStage}>
+          {(control) => (
+            <select
+              className={inputClass}
+              {...control}
+              value={form.leadStage}
+              onChange={(e) => {
+                const stage = e.target.value as LeadStage;
+                setForm((f) => ({ ...f, leadStage: stage, leadStatus: (STAGE_STATUSES[stage] as readonly string[]).includes(f.leadStatus) ? f.leadStatus : STAGE_STATUSES[stage][0] }));
+              }}
+            >
+              {LEAD_STAGES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+        <FieldShell label="Status" error={errors.leadStatus}>
+          {(control) => (
+            <select className={inputClass} {...control} value={form.leadStatus} onChange={set("leadStatus")}>
+              {!statuses.includes(form.leadStatus) && <option value={form.leadStatus}>{statusLabel(form.leadStatus)}</option>}
+              {statuses.map((s) => (
+                <option key={s} value={s}>
+                  {statusLabel(s)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+        <FieldShell label="Priority" error={errors.priority}>
+          {(control) => (
+            <select className={inputClass} {...control} value={form.priority} onChange={set("priority")}>
+              {!(EDIT_FORM_PRIORITIES as readonly string[]).includes(form.priority) && <option>{form.priority}</option>}
+              {EDIT_FORM_PRIORITIES.map((p) => (
+                <option key={p}>{p}</option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+      </div>
+      {showBatch && (
+        <div className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <Field label="Batch ID" value={form.batchName} onChange={set("batchName")} error={errors.batchName} placeholder="FF-YYYY-MM" required />
+          <p className="mt-1 text-sm text-amber-900">{BATCH_HINT}</p>
+        </div>
+      )}
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field label="Sale Amount" inputMode="numeric" placeholder="₹" value={form.saleAmount} onChange={set("saleAmount")} error={errors.saleAmount} />
+        <Field label="Collected Amount" inputMode="numeric" placeholder="₹" value={form.collectedAmount} onChange={set("collectedAmount")} error={errors.collectedAmount} />
+        <Field label="Pending Amount" placeholder="₹" value={pending === null ? "" : String(pending)} readOnly aria-readonly />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Call Date" type="date" value={form.callDate} onChange={set("callDate")} error={errors.callDate} />
+        <Field label="Follow-up Date" type="date" value={form.followUpDate} onChange={set("followUpDate")} error={errors.followUpDate} />
+      </div>
+      <TextareaField label="Notes" rows={4} value={form.notes} onChange={set("notes")} error={errors.notes} />
+      {(errors.version || errors._) && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {errors.version ?? errors._}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

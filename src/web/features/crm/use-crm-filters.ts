@@ -1,0 +1,57 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import type { CrmView } from "~/shared/schemas/crm";
+
+export interface CrmFilters {
+  view: CrmView;
+  q: string;
+  stage: string[];
+  status: string[];
+  owner: string;
+  followUp: boolean;
+}
+
+/**
+ * The tab, search and filters live in the URL (issue 11): a view can be bookmarked and the back
+ * button steps through filter changes. Search typing replaces the entry instead of adding one.
+ */
+export function useCrmFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => fromSearchParams(params), [params]);
+  // From the address bar as it is when the change lands (not as it was when this render ran), so a
+  // debounced search and a tab switch made within its delay both survive.
+  const update = useCallback(
+    (change: Partial<CrmFilters>, options: { replace?: boolean } = {}) =>
+      setParams(() => toSearchParams({ ...fromSearchParams(new URLSearchParams(window.location.search)), ...change }), {
+        replace: options.replace,
+        preventScrollReset: true,
+      }),
+    [setParams],
+  );
+  const active = !!(filters.q || filters.stage.length || filters.status.length || filters.owner || filters.followUp);
+  const clear = useCallback(() => setParams(toSearchParams({ view: filters.view, q: "", stage: [], status: [], owner: "", followUp: false })), [filters.view, setParams]);
+  return { filters, update, clear, active };
+}
+
+export function fromSearchParams(params: URLSearchParams): CrmFilters {
+  return {
+    view: params.get("view") === "paid" ? "paid" : "active",
+    q: params.get("q") ?? "",
+    stage: params.getAll("stage"),
+    status: params.getAll("status"),
+    owner: params.get("owner") ?? "",
+    followUp: params.get("followUp") === "due",
+  };
+}
+
+export function toSearchParams(filters: CrmFilters, extra: Record<string, string> = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.view === "paid") params.set("view", "paid");
+  if (filters.q.trim()) params.set("q", filters.q.trim());
+  filters.stage.forEach((stage) => params.append("stage", stage));
+  filters.status.forEach((status) => params.append("status", status));
+  if (filters.owner) params.set("owner", filters.owner);
+  if (filters.followUp) params.set("followUp", "due");
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params;
+}

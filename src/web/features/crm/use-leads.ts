@@ -1,0 +1,134 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CrmAnalytics, ImportResult, Lead, LeadDetail, LeadOwner, LeadPage, LeadUpdateInput } from "~/shared/schemas/crm";
+import { api, ApiError } from "~/web/lib/api";
+import { toast } from "~/web/lib/toast";
+import { toSearchParams, type CrmFilters } from "./use-crm-filters";
+
+const KEY = ["crm"] as const;
+
+/** The current tab's leads, page by page ("Load more"), each page a keyset cursor further. */
+export function useLeadList(filters: CrmFilters) {
+  return useInfiniteQuery({
+    queryKey: [...KEY, "leads", filters],
+    initialPageParam: "",
+    queryFn: ({ pageParam }) => {
+      const params = toSearchParams(filters, { view: filters.view });
+      if (pageParam) params.set("cursor", pageParam);
+      return api<LeadPage>(`/api/crm/leads?${params}`).catch((error: unknown) => {
+        throw new Error("Failed to fetch CRM leads", { cause: error });
+      });
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The other tab's count, for its label (one row fetched; the count is what matters). */
+export function useTabCount(filters: CrmFilters) {
+  return useQuery({
+    queryKey: [...KEY, "count", filters],
+    queryFn: () => api<LeadPage>(`/api/crm/leads?${toSearchParams(filters, { view: filters.view, limit: "1" })}`),
+    select: (page) => ({ total: page.total, estimate: page.totalIsEstimate }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnalytics(filters: CrmFilters, enabled: boolean) {
+  const params = toSearchParams({ ...filters, view: "active" });
+  return useQuery({ queryKey: [...KEY, "analytics", filters], queryFn: () => api<CrmAnalytics>(`/api/crm/analytics?${params}`), enabled });
+}
+
+export function useLeadOwners() {
+  return useQuery({ queryKey: [...KEY, "owners"], queryFn: () => api<{ owners: LeadOwner[] }>("/api/crm/owners"), select: (data) => data.owners });
+}
+
+export function useLeadDetail(id: string | null) {
+  return useQuery({ queryKey: [...KEY, "lead", id], queryFn: () => api<LeadDetail>(`/api/crm/leads/${id}`), enabled: !!id });
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Every successful change refreshes the lists (spec §4). */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: KEY });
+}
+
+export function useUpdateLead() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: LeadUpdateInput; inForm?: boolean }) =>
+      api<Lead>(`/api/crm/leads/${id}`, { method: "PUT", body: changes }),
+    onSuccess: () => toast({ title: "Lead updated" }),
+    onError: (error, { inForm }) => {
+      // A form shows a field's problem next to the field; a toast would only cover the form.
+      const fieldProblem = error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0;
+      if (!(inForm && fieldProblem)) toast({ title: "Update failed", description: errorText(error), variant: "destructive" });
+    },
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteLead() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/crm/leads/${id}`, { method: "DELETE" }),
+    onSuccess: () => toast({ title: "Lead deleted" }),
+    onError: (error) => toast({ title: "Delete failed", description: errorText(error), variant: "destructive" }),
+    onSettled: refresh,
+  });
+}
+
+export function useSyncLeads() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => api<{ created: number; updated: number }>("/api/crm/sync", { method: "POST" }),
+    onSuccess: () => toast({ title: "Sync completed", description: "CRM leads have been synced from existing data" }),
+    onError: (error) => toast({ title: "Sync failed", description: errorText(error), variant: "destructive" }),
+    onSettled: refresh,
+  });
+}
+
+export function useFixDuplicates() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => api<{ updatedLeads: number; merged: number }>("/api/crm/fix-duplicates", { method: "POST" }),
+    onSuccess: (result) =>
+      toast({
+        title: "Duplicates Fixed",
+        description: `Updated ${result.updatedLeads} leads: LTB → Likely to Buy${result.merged ? `; merged ${result.merged} duplicates` : ""}`,
+      }),
+    onError: (error) => toast({ title: "Fix Failed", description: errorText(error), variant: "destructive" }),
+    onSettled: refresh,
+  });
+}
+
+/**
+ * Uploads the CSV with XMLHttpRequest for its upload progress: the server reads the file as it
+ * arrives, so the bytes sent are the rows read.
+ */
+export function uploadLeadsCsv(file: File, onProgress: (fraction: number) => void): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/crm/sync-csv");
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    request.onload = () => {
+      const body = safeJson(request.responseText) as (ImportResult & { error?: { message: string } }) | null;
+      if (request.status >= 200 && request.status < 300 && body) resolve(body);
+      else reject(new Error(body?.error?.message ?? `${request.status} ${request.statusText}`));
+    };
+    request.onerror = () => reject(new Error("Network error"));
+    const form = new FormData();
+    form.append("file", file);
+    request.send(form);
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
