@@ -14,6 +14,8 @@ import { registerAccessControl } from "./platform/access";
 import { errorBody, registerErrorHandler } from "./platform/errors";
 import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
+import { contentVersionReader } from "./platform/content-version";
+import { registerPublicCache } from "./platform/public-cache";
 import { registerSameOriginCheck } from "./platform/same-origin";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -94,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   registerSameOriginCheck(app, config.publicBaseUrl);
   registerAccessControl(app, options.secret);
+  registerPublicCache(app, contentVersionReader(database.db));
 
   for (const feature of FEATURES) await app.register(feature);
 

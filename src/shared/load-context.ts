@@ -15,8 +15,12 @@ export type PublicSiteSettings = {
 
 export type PublicLoadContext = {
   publicBaseUrl: string;
-  /** This page's Content-Security-Policy nonce (a new one per request): inline scripts carry it. */
-  cspNonce: string;
+  /**
+   * This page's Content-Security-Policy nonce (a new one per request): inline scripts carry it. Null
+   * for a render kept in the public cache and shared by every anonymous visitor: its inline scripts
+   * are allowed by their hashes instead.
+   */
+  cspNonce: string | null;
   site: PublicSiteSettings;
   listMentors(): Promise<Mentor[]>;
   /** The library: public simulations only. */

@@ -94,3 +94,4 @@ export * from "./tables/analytics";
 export * from "./tables/simulations";
 export * from "./tables/applications";
 export * from "./tables/public-forms";
+export * from "./tables/content-version";
