@@ -27,6 +27,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(https?:\/\/|\/)/, "must be an http(s) URL or a path starting with /")
     .default("/simulations"),
+  WEB_CONCURRENCY: z.coerce.number({ error: "must be a whole number from 1 to 64" }).int("must be a whole number from 1 to 64").min(1).max(64).optional(),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX")
@@ -46,6 +47,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Worker processes on PostgreSQL (WEB_CONCURRENCY); null: one per core. PGlite always runs one. */
+  webConcurrency: number | null;
   /** Browser-visible settings of the public site (whitelisted: nothing secret goes here). */
   site: { bookingUrl: string | null; trySimulationUrl: string; gaMeasurementId: string | null };
 }
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     seedDemo: e.SEED_DEMO === "true",
+    webConcurrency: e.WEB_CONCURRENCY ?? null,
     site: { bookingUrl: e.BOOKING_URL ?? null, trySimulationUrl: e.TRY_SIMULATION_URL, gaMeasurementId: e.GA_MEASUREMENT_ID ?? null },
   };
 }

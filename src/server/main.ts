@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { buildApp } from "./app";
+import { runClusterPrimary } from "./cluster";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config";
 import { DatabaseUnavailableError } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
@@ -64,6 +65,8 @@ async function start() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // PostgreSQL with WEB_CONCURRENCY > 1 (default: one per core): this process only looks after the workers.
+  if (runClusterPrimary(config, dev)) return;
 
   let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
