@@ -16,7 +16,7 @@ import { projectRoot } from "./platform/project-root";
 import { loadSecret } from "./platform/secrets";
 import { seedDemoContent } from "./features/demo/seed";
 import { listMentors } from "./features/mentors/service";
-import { findSimulationBySlug, listPublicSimulations } from "./features/simulations/service";
+import { findSimulationBySlug, listPublicSimulationCards } from "./features/simulations/service";
 import type { Db } from "./db/client";
 
 const dev = process.argv.includes("--dev");
@@ -37,7 +37,7 @@ async function loadPages(config: Config, db: Db): Promise<Pages> {
     publicBaseUrl: config.publicBaseUrl,
     site: config.site,
     listMentors: () => listMentors(db),
-    listPublicSimulations: () => listPublicSimulations(db),
+    listSimulationCards: () => listPublicSimulationCards(db),
     findSimulationBySlug: (slug) => findSimulationBySlug(db, slug),
   };
   if (dev) {

@@ -1,6 +1,6 @@
 import type {} from "react-router";
 import type { Mentor } from "./schemas/mentors";
-import type { Simulation } from "./schemas/simulations";
+import type { Simulation, SimulationCard } from "./schemas/simulations";
 
 /**
  * What the server hands to React Router loaders. Public, read-only data only:
@@ -23,8 +23,8 @@ export type PublicLoadContext = {
   cspNonce: string | null;
   site: PublicSiteSettings;
   listMentors(): Promise<Mentor[]>;
-  /** The library: public simulations only. */
-  listPublicSimulations(): Promise<Simulation[]>;
+  /** The library's cards: public simulations only, card fields only. */
+  listSimulationCards(): Promise<SimulationCard[]>;
   /** One simulation by slug, public or unlisted (an unlisted one opens by its link). */
   findSimulationBySlug(slug: string): Promise<Simulation | null>;
 };

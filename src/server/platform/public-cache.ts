@@ -27,7 +27,7 @@ const PUBLIC_PAGES = [
   /^\/simulations\/[a-z0-9-]{1,200}(\.data)?$/,
   /^\/(sitemap\.xml|robots\.txt)$/,
 ];
-const PUBLIC_JSON = [/^\/api\/simulations$/, /^\/api\/mentors$/];
+const PUBLIC_JSON = [/^\/api\/simulations$/, /^\/api\/simulations\/[a-z0-9-]{1,200}$/, /^\/api\/mentors$/];
 
 /** Our cookies all start with ff_ (SESSION_COOKIE, the candidate's ff_candidate): any of them means "not anonymous". */
 const OWN_COOKIE = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|ff_[a-z_]+)=`);
@@ -170,7 +170,8 @@ export class PublicCache {
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, state: "hit" | "miss"): FastifyReply {
   reply.headers(entry.headers);
-  reply.header("etag", entry.etag).header("cache-control", "no-cache").header("vary", "accept-encoding, cookie");
+  reply.header("etag", entry.etag).header("vary", "accept-encoding, cookie");
+  if (!entry.headers["cache-control"]) reply.header("cache-control", "no-cache");
   // Says whether this answer was stored before the request came (tests and benchmarks read it).
   reply.header("x-cache", state);
   if (notModified(request, entry.etag)) return reply.status(304).send();

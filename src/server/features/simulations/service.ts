@@ -1,6 +1,6 @@
 import { and, desc, eq, like, or, sql } from "drizzle-orm";
 import { slugify } from "~/shared/slug";
-import { simulationInputSchema, type Simulation, type SimulationInput } from "~/shared/schemas/simulations";
+import { simulationInputSchema, type Simulation, type SimulationCard, type SimulationInput } from "~/shared/schemas/simulations";
 import type { Db } from "../../db/client";
 import { simulation } from "../../db/schema";
 import { AppError } from "../../platform/errors";
@@ -25,6 +25,15 @@ export async function listPublicSimulations(db: Db): Promise<Simulation[]> {
 
 export async function listAllSimulations(db: Db): Promise<Simulation[]> {
   return (await db.select().from(simulation).orderBy(...NEWEST_FIRST)).map(toSimulation);
+}
+
+/** The library as its cards show it: card fields only, public simulations, newest first. */
+export async function listPublicSimulationCards(db: Db): Promise<SimulationCard[]> {
+  return db
+    .select({ slug: simulation.slug, title: simulation.title, subtitle: simulation.subtitle, imageUrl: simulation.imageUrl, tags: simulation.tags })
+    .from(simulation)
+    .where(eq(simulation.visibility, "public"))
+    .orderBy(...NEWEST_FIRST);
 }
 
 /** Public or unlisted: whoever has the link may open it. */
