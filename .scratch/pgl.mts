@@ -1,0 +1,12 @@
+import { PGlite } from "@electric-sql/pglite";
+const rss = () => Math.round(process.memoryUsage().rss / 1048576);
+console.log("node", rss());
+const opts: any = process.argv[3] ? { startParams: undefined } : {};
+const extra = process.argv.slice(3);
+const db = await PGlite.create(process.argv[2], extra.length ? { initialMemory: Number(process.env.IM ?? 0) || undefined, postgresqlconf: extra } as any : (process.env.IM ? { initialMemory: Number(process.env.IM) } : {}));
+console.log("pglite open", rss(), "wasm", Math.round((db as any).mod?.HEAP8?.length / 1048576));
+await db.query("select count(*) from simulation");
+await db.query("select * from stored_file");
+console.log("after queries", rss(), "wasm", Math.round((db as any).mod?.HEAP8?.length / 1048576));
+const r = await db.query("show shared_buffers"); console.log(r.rows);
+await db.close();
