@@ -9,81 +9,28 @@
 // database ff_bench_applications is created and dropped; that half is skipped when it cannot be reached.
 // BENCH_ROWS changes the count; BENCH_SERVER_NODE_OPTIONS (e.g. --max-old-space-size=64) is given to the
 // server, to show the export completes in a heap far smaller than the file; BENCH_SKIP_PGLITE=1 skips PGlite.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
-import path from "node:path";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { loadConfig } from "~/server/config";
 import { openConfiguredDatabase } from "~/server/db/open";
 import { createStaff } from "~/server/features/staff/service";
 import { applicationFields, applicationInput, multipartBody, pdfBytes } from "../../tests/fixtures/applications";
+import { cannon, type LoadFigures } from "./lib/load";
+import { rssMb, sampleRss } from "./lib/memory";
+import { runBench, stop } from "./lib/processes";
+import { log, printFigures, round } from "./lib/report";
+import { pgliteTarget, postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget } from "./lib/servers";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const CONNECTIONS = 10;
 const DURATION_S = 6;
-const PG_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const BENCH_DB = "ff_bench_applications";
 const STAFF = { email: "bench.admissions@example.com", name: "Bench Admissions", password: "bench-admissions-password", roles: ["admissions" as const] };
 const RESUME = pdfBytes(200 * 1024);
 
-const children = new Set<ChildProcess>();
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-const log = (line: string) => console.log(`  · ${line}`);
-
-function rssMb(pid: number): number {
-  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) / 1024 : 0;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    const ok = await new Promise<boolean>((resolve) => http.get(url, (res) => (res.resume(), resolve(res.statusCode === 200))).on("error", () => resolve(false)));
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
-
-async function launch(args: string[], env: NodeJS.ProcessEnv, healthPath: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) }, stdio: "inherit" });
-  children.add(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}${healthPath}`, child);
-  return { child, base };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
-  children.delete(child);
-}
-
-type Target = { engine: "pglite"; env: NodeJS.ProcessEnv } | { engine: "postgres"; env: NodeJS.ProcessEnv };
-
 /** Migrates, adds the staff account and ROWS applications straight in SQL, then reads them all back once. */
-async function prepare(target: Target): Promise<{ insertS: number; rawReadS: number }> {
-  const { database, release } = await openConfiguredDatabase(loadConfig({ ...target.env, NODE_ENV: "production" }));
+async function prepare(target: DataTarget): Promise<{ insertS: number; rawReadS: number }> {
+  const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
   try {
     await createStaff(database.db, STAFF);
     let t0 = performance.now();
@@ -126,8 +73,7 @@ async function login(base: string): Promise<string> {
 /** Streams the export, counting bytes and lines, while sampling the server's RSS. */
 function exportCsv(base: string, cookie: string, pid: number) {
   return new Promise<{ seconds: number; firstByteMs: number; mb: number; lines: number; peakRssMb: number }>((resolve, reject) => {
-    let peak = rssMb(pid);
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+    const sampler = sampleRss(pid);
     const t0 = performance.now();
     let firstByteMs = 0;
     let bytes = 0;
@@ -141,8 +87,8 @@ function exportCsv(base: string, cookie: string, pid: number) {
           for (const byte of chunk) if (byte === 10) lines++;
         });
         res.on("end", () => {
-          clearInterval(sampler);
-          resolve({ seconds: (performance.now() - t0) / 1000, firstByteMs, mb: bytes / 1024 / 1024, lines, peakRssMb: Math.max(peak, rssMb(pid)) });
+          const { peakMb } = sampler.stop();
+          resolve({ seconds: (performance.now() - t0) / 1000, firstByteMs, mb: bytes / 1024 / 1024, lines, peakRssMb: peakMb ?? 0 });
         });
       })
       .on("error", reject);
@@ -150,97 +96,56 @@ function exportCsv(base: string, cookie: string, pid: number) {
 }
 
 let sequence = 0;
-function cannon(url: string, withResume?: boolean): Promise<{ reqPerSec: number; p99Ms: number; ok: number; other: number }> {
-  const options = {
-    url,
-    connections: CONNECTIONS,
+/** POST /api/applications, each request a new applicant from a new client address, with or without a 200 KB résumé. */
+function loadApplications(base: string, withResume: boolean): Promise<LoadFigures> {
+  return cannon({
+    url: `${base}/api/applications`,
     duration: DURATION_S,
-    ...(withResume === undefined
-      ? {}
-      : {
-          method: "POST" as const,
-          requests: [
-            {
-              setupRequest: (req: Record<string, unknown>) => {
-                const n = ++sequence;
-                const body = multipartBody(applicationFields(applicationInput({ email: `load-${n}-${Date.now()}@example.com` })), withResume ? { fileName: "cv.pdf", contentType: "application/pdf", data: RESUME } : undefined);
-                return { ...req, body: body.payload, headers: { ...body.headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
-              },
-            },
-          ],
-        }),
-  };
-  return new Promise((resolve, reject) => {
-    autocannon(options as autocannon.Options, (error, result) => {
-      if (error) return reject(error);
-      resolve({ reqPerSec: round(result.requests.average), p99Ms: result.latency.p99, ok: result["2xx"], other: result.non2xx + result.errors });
-    });
-  });
+    method: "POST",
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const n = ++sequence;
+          const body = multipartBody(applicationFields(applicationInput({ email: `load-${n}-${Date.now()}@example.com` })), withResume ? { fileName: "cv.pdf", contentType: "application/pdf", data: RESUME } : undefined);
+          return { ...req, body: body.payload, headers: { ...body.headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
+        },
+      },
+    ],
+  } as unknown as Parameters<typeof cannon>[0]);
 }
 
-async function benchEngine(target: Target, helloReqPerSec: number) {
+async function benchEngine(target: DataTarget, helloReqPerSec: number) {
   log(`${target.engine}: generating ${ROWS.toLocaleString("en")} applications…`);
   const prepared = await prepare(target);
-  const { child, base } = await launch([path.join(root, "dist/server/main.js")], { ...target.env, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "true", SMTP_URL: "", NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "" }, "/api/health");
+  const { child, base } = await startServer(`server (${target.engine})`, target, { TRUST_PROXY: "true", NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "" });
   try {
     const cookie = await login(base);
-    const idleRssMb = rssMb(child.pid!);
+    const idleRssMb = rssMb(child.pid) ?? 0;
     log(`${target.engine}: exporting…`);
-    const csv = await exportCsv(base, cookie, child.pid!);
+    const csv = await exportCsv(base, cookie, child.pid);
     if (csv.lines !== ROWS + 1) throw new Error(`the export has ${csv.lines} lines, expected ${ROWS + 1}`);
     log(`${target.engine}: POST /api/applications without and with a 200 KB résumé…`);
-    const plain = await cannon(`${base}/api/applications`, false);
-    const withPdf = await cannon(`${base}/api/applications`, true);
+    const plain = await loadApplications(base, false);
+    const withPdf = await loadApplications(base, true);
     return { engine: target.engine, ...prepared, idleRssMb, csv, plain, withPdf, helloReqPerSec };
   } finally {
     await stop(child);
   }
 }
 
-async function postgresTarget(): Promise<Target | null> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    log("PostgreSQL not reachable: skipped");
-    return null;
-  }
-  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.query(`create database ${BENCH_DB}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${BENCH_DB}`;
-  return { engine: "postgres", env: { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "ff-bench-app-pg-")) } };
-}
-
-async function dropPostgres() {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  await admin.connect().then(() => admin.query(`drop database if exists ${BENCH_DB} with (force)`)).catch(() => {});
-  await admin.end().catch(() => {});
-}
-
 async function main() {
-  if (!existsSync(path.join(root, "dist/server/main.js"))) throw new Error("run `npm run build` first");
-  console.log(`Applications benchmark — node ${process.version}, ${os.cpus().length} CPUs, ${ROWS.toLocaleString("en")} applications, autocannon ${CONNECTIONS} connections × ${DURATION_S} s\n`);
+  requireBuild();
+  console.log(`Applications benchmark — node ${process.version}, ${os.cpus().length} CPUs, ${ROWS.toLocaleString("en")} applications, autocannon 10 connections × ${DURATION_S} s\n`);
   log("hello-world baseline…");
-  const hello = await launch(["--import", "tsx", path.join(root, "scripts/bench/hello.ts")], {}, "/");
-  const helloLoad = await cannon(`${hello.base}/`);
+  const hello = await startHello();
+  const helloLoad = await cannon({ url: `${hello.base}/`, duration: DURATION_S });
   await stop(hello.child);
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "ff-bench-app-pglite-"));
-  const targets: Target[] = process.env.BENCH_SKIP_PGLITE ? [] : [{ engine: "pglite", env: { DATA_DIR: dataDir, DATABASE_URL: "" } }];
-  const pgTarget = await postgresTarget();
+  const targets: DataTarget[] = process.env.BENCH_SKIP_PGLITE ? [] : [pgliteTarget()];
+  const pgTarget = await postgresTarget(BENCH_DB);
   if (pgTarget) targets.push(pgTarget);
   const results = [];
-  try {
-    for (const target of targets) results.push(await benchEngine(target, helloLoad.reqPerSec));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (pgTarget) {
-      rmSync(pgTarget.env.DATA_DIR!, { recursive: true, force: true });
-      await dropPostgres();
-    }
-  }
+  for (const target of targets) results.push(await benchEngine(target, helloLoad.reqPerSec));
 
   console.log(`\nCSV export of ${ROWS.toLocaleString("en")} applications (GET /api/applications.csv, streamed)`);
   for (const r of results) {
@@ -256,25 +161,13 @@ async function main() {
     for (const [label, load] of [["no résumé", r.plain], ["200 KB PDF", r.withPdf]] as const) {
       console.log(
         `  ${r.engine.padEnd(8)} ${label.padEnd(10)} ${String(load.reqPerSec).padStart(7)} req/s = ${round(load.reqPerSec / helloLoad.reqPerSec, 4)}× hello-world, ` +
-          `p99 ${load.p99Ms} ms, ${load.ok} × 201, ${load.other} other`,
+          `p99 ${load.p99Ms} ms, ${load.ok2xx} × 201, ${load.non2xx + load.errors} other`,
       );
     }
   }
-  const problems = results.flatMap((r) => [r.plain, r.withPdf].filter((l) => l.other > 0).map(() => `${r.engine}: non-201 answers`));
-  console.log(JSON.stringify({ bench: "applications", rows: ROWS, hello: helloLoad, results, problems }));
+  const problems = results.flatMap((r) => [r.plain, r.withPdf].filter((l) => l.non2xx + l.errors > 0).map(() => `${r.engine}: non-201 answers`));
+  printFigures({ bench: "applications", rows: ROWS, hello: helloLoad, results, problems });
   process.exit(problems.length ? 1 : 0);
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    for (const child of children) child.kill("SIGTERM");
-    process.exit(130);
-  });
-}
-
-main().catch(async (error) => {
-  console.error(`Benchmark failed: ${error instanceof Error ? error.stack : String(error)}`);
-  for (const child of children) child.kill("SIGTERM");
-  await dropPostgres();
-  process.exit(1);
-});
+runBench(main);

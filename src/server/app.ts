@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMiddie from "@fastify/middie";
-import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -16,7 +16,10 @@ import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
 import { contentVersionReader } from "./platform/content-version";
 import { registerPublicCache } from "./platform/public-cache";
+import { errorSerializers } from "./platform/log-errors";
+import { registerMultipart } from "./platform/multipart";
 import { registerSameOriginCheck } from "./platform/same-origin";
+import { registerTextInputCheck } from "./platform/text-input";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
@@ -39,10 +42,10 @@ export interface AppOptions {
   /** Vite's middleware in development: serves modules and hot updates before any route. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
   logger?: boolean;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: DestinationStream;
 }
 
-/** Larger than any file we accept (5 MB), so an oversized upload still gets our own clear message. */
-const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 
 const FEATURES = [
   healthRoutes,
@@ -68,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.token"],
+            serializers: errorSerializers,
+            stream: options.logStream,
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -91,12 +96,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.use(options.devMiddleware);
   }
   await app.register(fastifyCookie);
-  // Multipart uploads; routes check each file's type and size themselves (by content) and name the field.
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, fieldSize: 64 * 1024 } });
+  // Multipart uploads are read by platform/multipart.ts only; routes check each file's type by content.
+  await registerMultipart(app);
   await registerOpenApi(app);
   registerSameOriginCheck(app, config.publicBaseUrl);
   registerAccessControl(app, options.secret);
   registerPublicCache(app, contentVersionReader(database.db));
+  registerTextInputCheck(app);
 
   for (const feature of FEATURES) await app.register(feature);
 

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isHttpsUrl, isHttpUrl } from "~/shared/schemas/links";
 
 /** Every environment variable the server reads; documented in README and .env.example. */
 const envSchema = z.object({
@@ -22,10 +23,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
-  BOOKING_URL: z.url({ protocol: /^https$/, error: "must be an https URL (a Cal.com or Calendly booking page)" }).optional(),
+  BOOKING_URL: z.string().refine(isHttpsUrl, "must be an https URL (a Cal.com or Calendly booking page)").optional(),
   TRY_SIMULATION_URL: z
     .string()
-    .regex(/^(https?:\/\/|\/)/, "must be an http(s) URL or a path starting with /")
+    // A path of our own site, but not "//host" or "/\host", which browsers open as another site.
+    .refine((value) => isHttpUrl(value) || /^\/(?![/\\])/.test(value), "must be an http(s) URL or a path starting with /")
     .default("/simulations"),
   WEB_CONCURRENCY: z.coerce.number({ error: "must be a whole number from 1 to 64" }).int("must be a whole number from 1 to 64").min(1).max(64).optional(),
   GA_MEASUREMENT_ID: z

@@ -20,6 +20,9 @@ export const IMAGE_MESSAGES = {
 
 const STORED = /^\/api\/images\/([0-9a-f]{32})-(\d+)\.webp$/;
 
+/** One of our stored images (/api/images/{key}-{width}.webp), as upload answers it. */
+export const isStoredImageUrl = (url: string) => STORED.test(url);
+
 export const imageUrlFor = (key: string, width: number) => `/api/images/${key}-${width}.webp`;
 
 /** srcset for one of our stored images; undefined for an outside link (served as is). */

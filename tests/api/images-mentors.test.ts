@@ -59,9 +59,12 @@ describe("image uploads", () => {
     const broken = await upload("/api/upload/simulation-image", "broken.png", png.subarray(0, 100));
     expect(broken.statusCode).toBe(400);
     const wrongField = await ctx.app.inject({ method: "POST", url: "/api/upload/simulation-image", ...withCookie(multipart("file", "a.png", png), content) });
-    expect(wrongField.json().error.fields).toEqual({ image: "Please choose an image to upload" });
+    expect(wrongField.json().error.fields).toEqual({ file: "No file is expected here; send it as image" });
+    const none = await ctx.app.inject({ method: "POST", url: "/api/upload/simulation-image", ...withCookie(multipart("image", "", Buffer.alloc(0)), content) });
+    expect(none.json().error.fields).toEqual({ image: "Please choose an image to upload" });
     const json = await ctx.app.inject({ method: "POST", url: "/api/upload/simulation-image", headers: { cookie: content }, payload: {} });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
+    expect(json.json().error.message).toBe("Send the form as multipart/form-data");
   });
 });
 

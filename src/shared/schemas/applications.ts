@@ -9,6 +9,7 @@ import {
 } from "../application-options";
 import { APPLICATION_STATUS_VALUES } from "../application-status";
 import { emailSchema, pageQuerySchema } from "./common";
+import { isHttpUrl } from "./links";
 
 const values = <T extends readonly { value: string }[]>(list: T) => list.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]];
 
@@ -23,12 +24,9 @@ export const linkedInSchema = z
   .max(300, "At most 300 characters")
   .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
   .refine((value) => {
-    try {
-      const url = new URL(value);
-      return /^(www\.|[a-z]{2,3}\.)?linkedin\.com$/i.test(url.hostname) && url.pathname.length > 1;
-    } catch {
-      return false;
-    }
+    if (!isHttpUrl(value)) return false;
+    const url = new URL(value);
+    return /^(www\.|[a-z]{2,3}\.)?linkedin\.com$/i.test(url.hostname) && url.pathname.length > 1;
   }, "Please enter a valid LinkedIn profile URL");
 
 const rating = z

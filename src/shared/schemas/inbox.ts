@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { emailSchema } from "./common";
+import { isHttpUrl } from "./links";
 
 /** Required text: whitespace-only counts as empty (spec §5). */
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -26,7 +27,7 @@ export const mentorApplicationSchema = z.object({
     .string()
     .trim()
     .max(300)
-    .refine((value) => value === "" || /^https?:\/\/\S+$/.test(value), "Please enter a valid LinkedIn URL")
+    .refine((value) => value === "" || isHttpUrl(value), "Please enter a valid LinkedIn URL")
     .optional(),
   website: honeypot,
 });

@@ -1,16 +1,13 @@
+import { optionalHttpUrl, optionalImageLink } from "./links";
 import { z } from "./zod";
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => value === "" || /^(https?:\/\/|\/)/.test(value), { message: "Must be a link starting with http:// or https://" });
+const optionalUrl = optionalHttpUrl(undefined, 500);
 
 export const mentorSchema = z.object({
   id: z.number().int().min(1),
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120),
   role: z.string({ error: "Role is required" }).trim().min(1, "Role is required").max(160),
-  image: optionalUrl.default(""),
+  image: optionalImageLink().default(""),
   bio: z.string().trim().max(2000).default(""),
   linkedin: optionalUrl.default(""),
   twitter: optionalUrl.optional(),

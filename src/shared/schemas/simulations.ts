@@ -1,3 +1,4 @@
+import { isHttpUrl, optionalImageLink } from "./links";
 import { z } from "./zod";
 
 export const SIMULATION_VISIBILITIES = ["public", "unlisted"] as const;
@@ -20,23 +21,10 @@ export function cleanTags(tags: readonly string[]): string[] {
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
-export const HTTP_URL_MESSAGE = "Typebot URL must be a link starting with http:// or https://";
-
-export const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-};
+export const TYPEBOT_URL_MESSAGE = "Typebot URL must be a link starting with http:// or https://";
 
 /** Our own stored image (/api/images/…) or an http(s) link; empty means no image. */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => value === "" || value.startsWith("/api/images/") || isHttpUrl(value), { message: "Image must be an uploaded image or an http(s) link" });
+const imageUrl = optionalImageLink("Image must be an uploaded image or an http(s) link");
 
 /** The body of create and update (internal-side §7), used by the form and the API. */
 export const simulationInputSchema = z.object({
@@ -49,7 +37,7 @@ export const simulationInputSchema = z.object({
     .default([])
     .transform(cleanTags),
   instructions: required("Instructions", 10_000),
-  typebotUrl: required("Typebot URL", 500).refine(isHttpUrl, { message: HTTP_URL_MESSAGE }),
+  typebotUrl: required("Typebot URL", 500).refine(isHttpUrl, { message: TYPEBOT_URL_MESSAGE }),
   visibility: z.enum(SIMULATION_VISIBILITIES, { error: "Visibility must be public or unlisted" }).default("public"),
 });
 export type SimulationInput = z.input<typeof simulationInputSchema>;

@@ -15,9 +15,10 @@ import { clientIp } from "../../platform/client-ip";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
 import { AppError } from "../../platform/errors";
 import { safeFileName } from "../../platform/files";
+import { readMultipart } from "../../platform/multipart";
 import { enforceLimit } from "../../platform/rate-limit";
-import { readMultipart } from "./multipart";
 import { applicationExportPage, listApplications, readApplicationResume, type ExportCursor } from "./queries";
+import { RESUME_MAX_BYTES } from "~/shared/application-options";
 import { deleteApplication, RESUME_TOO_LARGE, submitApplication, updateApplicationStatus } from "./service";
 
 /** Applications accepted from one address per hour: a family or a campus shares one address. */
@@ -49,7 +50,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       response: { 201: okSchema },
     },
     handler: async (request, reply) => {
-      const form = await readMultipart(request, ["resume"], { tooLarge: RESUME_TOO_LARGE });
+      const form = await readMultipart(request, { files: { resume: { maxBytes: RESUME_MAX_BYTES, tooLarge: RESUME_TOO_LARGE } } });
       const parsed = applicationFormSchema.safeParse(form.fields);
       if (!parsed.success) {
         const fields: Record<string, string> = {};

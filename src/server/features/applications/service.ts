@@ -9,7 +9,7 @@ import { checkUpload, deleteStoredFile, safeFileName, storeFile } from "../../pl
 import { queueMail } from "../../platform/mail/outbox";
 import { recordLeadEngagement } from "../leads/service";
 import { confirmationMail, staffNotificationMail } from "./mail";
-import type { UploadedFile } from "./multipart";
+import type { UploadedFile } from "../../platform/multipart";
 
 export { RESUME_TOO_LARGE, RESUME_WRONG_TYPE };
 export const DUPLICATE_APPLICATION =

@@ -1,23 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { IMAGE_MESSAGES, type ImageKind } from "~/shared/images";
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type ImageKind } from "~/shared/images";
 import { PUBLIC, roles } from "../../platform/access";
 import { AppError, invalid } from "../../platform/errors";
+import { readMultipart } from "../../platform/multipart";
 import { readImage, storeImage } from "./service";
 
 const imageUrlSchema = z.object({ imageUrl: z.string() });
 
 async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw invalid("image", IMAGE_MESSAGES.missing);
-  const file = await request.file();
-  if (!file || file.fieldname !== "image") throw invalid("image", IMAGE_MESSAGES.missing);
-  try {
-    return await file.toBuffer();
-  } catch {
-    // Over the multipart hard limit (8 MB): the same answer as any file over 5 MB.
-    throw new AppError("payload_too_large", IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLarge });
-  }
+  // "less than 5MB": a file of exactly 5 MB is already too large.
+  const form = await readMultipart(request, { files: { image: { maxBytes: IMAGE_MAX_BYTES - 1, tooLarge: IMAGE_MESSAGES.tooLarge } } });
+  const image = form.files.image;
+  if (!image) throw invalid("image", IMAGE_MESSAGES.missing);
+  return image.data;
 }
 
 export async function imageRoutes(app: FastifyInstance) {

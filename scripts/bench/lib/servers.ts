@@ -1,0 +1,128 @@
+// The processes a benchmark measures: the built server on PGlite or PostgreSQL, and a bare Fastify
+// hello-world (scripts/bench/hello.ts) whose figures, measured in the same run, are the baseline.
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { rssMb } from "./memory";
+import { atCleanup, freePort, launch, removeAtCleanup, root, SERVER_ENTRY, SITE_BUILD, waitUntilAnswering, type Child } from "./processes";
+import { log, round } from "./report";
+
+const HELLO_ENTRY = path.join(root, "scripts/bench/hello.ts");
+/** A PostgreSQL server where benchmarks may create and drop their own databases. */
+export const PG_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+
+export type Engine = "pglite" | "postgres";
+export type DataTarget = { engine: "pglite"; dataDir: string } | { engine: "postgres"; dataDir: string; databaseUrl: string };
+
+export interface Started {
+  child: Child;
+  base: string;
+  startMs: number;
+  rssMb: number | null;
+}
+
+/** Exits with a clear message when `npm run build` has not been run. */
+export function requireBuild(): void {
+  for (const file of [SERVER_ENTRY, SITE_BUILD]) {
+    if (!existsSync(file)) {
+      console.error(`The server is not built (${path.relative(root, file)} is missing): run \`npm run build\` first.`);
+      process.exit(1);
+    }
+  }
+}
+
+export async function startHello(): Promise<Started> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = launch("hello-world", ["--import", "tsx", HELLO_ENTRY], { ...process.env, HOST: "127.0.0.1", PORT: String(port) });
+  const base = `http://127.0.0.1:${port}`;
+  const { ms, body } = await waitUntilAnswering(child, `${base}/`, t0);
+  if (body !== '{"hello":"world"}') throw new Error(`hello-world answered ${body}`);
+  return { child, base, startMs: round(ms), rssMb: rssMb(child.pid) };
+}
+
+/** The environment the built server runs with on `target`; `env` adds to or overrides it. */
+export function serverEnv(target: DataTarget, port: number, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+    DATA_DIR: target.dataDir,
+    // Blank means "unset" to the server's config, and keeps a .env file from filling these in.
+    DATABASE_URL: target.engine === "postgres" ? target.databaseUrl : "",
+    SMTP_URL: "",
+    PUBLIC_BASE_URL: "",
+    GA_MEASUREMENT_ID: "",
+    ...env,
+  };
+}
+
+/** Starts `node dist/server/main.js` on `target` and waits until /api/health says ok on that engine. */
+export async function startServer(name: string, target: DataTarget, env: NodeJS.ProcessEnv = {}): Promise<Started> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = launch(name, [SERVER_ENTRY], serverEnv(target, port, env));
+  const base = `http://127.0.0.1:${port}`;
+  const { ms, body } = await waitUntilAnswering(child, `${base}/api/health`, t0);
+  const rss = rssMb(child.pid);
+  const health = JSON.parse(body) as { status: string; engine: string };
+  if (health.engine !== target.engine || health.status !== "ok") {
+    throw new Error(`${name}: /api/health says ${body}, expected status ok on ${target.engine}`);
+  }
+  return { child, base, startMs: round(ms), rssMb: rss };
+}
+
+/** A fresh, empty PGlite data folder, removed at cleanup. */
+export function pgliteTarget(): DataTarget {
+  return { engine: "pglite", dataDir: removeAtCleanup(mkdtempSync(path.join(os.tmpdir(), "ff-bench-pglite-"))) };
+}
+
+function redact(url: URL): string {
+  const copy = new URL(url);
+  if (copy.password) copy.password = "***";
+  return copy.toString();
+}
+
+/**
+ * A fresh database `name` on the PostgreSQL server of BENCH_DATABASE_URL, dropped again at cleanup;
+ * null (and a note) when that server cannot be reached, so the bench measures PGlite alone.
+ */
+export async function postgresTarget(name: string): Promise<DataTarget | null> {
+  const adminUrl = new URL(PG_URL);
+  if (adminUrl.pathname === `/${name}`) adminUrl.pathname = "/postgres";
+  const benchUrl = new URL(PG_URL);
+  benchUrl.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    await admin.end().catch(() => {});
+    log(`postgres: ${redact(adminUrl)} is not reachable (${(error as Error).message || "connection refused"}): skipped.`);
+    return null;
+  }
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  atCleanup(async () => {
+    const client = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  });
+  const dataDir = removeAtCleanup(mkdtempSync(path.join(os.tmpdir(), "ff-bench-pg-")));
+  return { engine: "postgres", dataDir, databaseUrl: benchUrl.toString() };
+}
+
+/** The server's configuration variables for a target, for seeding it in-process before it starts. */
+export function targetConfigEnv(target: DataTarget): Record<string, string> {
+  return { DATA_DIR: target.dataDir, DATABASE_URL: target.engine === "postgres" ? target.databaseUrl : "", NODE_ENV: "production" };
+}
