@@ -1,1 +1,0 @@
-process.on("SIGUSR2", () => { globalThis.gc?.(); const m = process.memoryUsage(); console.error("MEM", JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 1048576)])))); });
