@@ -53,7 +53,7 @@ export function runClusterPrimary(config: Config, dev: boolean): boolean {
     }
     if (since === undefined) {
       // It never served: a configuration or database problem that every new worker would hit too.
-      log.fatal({ pid: worker.process.pid, code, signal }, "A worker failed to start: stopping (see its message above).");
+      log.fatal({ worker: worker.process.pid, code, signal }, "A worker failed to start: stopping (see its message above).");
       stopping = true;
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exitCode = 1;
@@ -61,7 +61,7 @@ export function runClusterPrimary(config: Config, dev: boolean): boolean {
       return;
     }
     const quick = Date.now() - since < QUICK_CRASH_MS;
-    log.error({ pid: worker.process.pid, code, signal }, `A worker stopped unexpectedly: starting a new one${quick ? " in a second" : ""}.`);
+    log.error({ worker: worker.process.pid, code, signal }, `A worker stopped unexpectedly: starting a new one${quick ? " in a second" : ""}.`);
     setTimeout(start, quick ? RESTART_PAUSE_MS : 0);
   });
 
