@@ -57,21 +57,19 @@ const PROBES: Probe[] = [
     run: async (page) => {
       const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
       await page.getByLabel("Email address", { exact: false }).first().fill(email);
-      const shown = page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const check = () => {
-              const toast = [...document.querySelectorAll('[role="region"] li')].find((li) => li.textContent?.includes("Success!"));
-              if (!toast) return false;
-              const shownAt = performance.now();
-              const answer = performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/api/newsletter")).pop() as PerformanceResourceTiming | undefined;
-              resolve(answer ? shownAt - answer.responseEnd : Number.NaN);
-              return true;
-            };
-            const observer = new MutationObserver(() => check() && observer.disconnect());
-            observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-          }),
-      );
+      // A string, not a function: tsx's name-keeping helper (__name) does not exist inside the page.
+      const shown = page.evaluate<number>(`new Promise((resolve) => {
+        const check = () => {
+          const toast = [...document.querySelectorAll('[role="region"] li')].find((li) => li.textContent.includes("Success!"));
+          if (!toast) return false;
+          const shownAt = performance.now();
+          const answer = performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/api/newsletter")).pop();
+          resolve(answer ? shownAt - answer.responseEnd : NaN);
+          return true;
+        };
+        const observer = new MutationObserver(() => check() && observer.disconnect());
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      })`);
       await page.getByRole("form", { name: "Newsletter" }).getByRole("button", { name: "Subscribe" }).click();
       return shown;
     },
