@@ -13,14 +13,22 @@ import path from "node:path";
 import type autocannon from "autocannon";
 import pg from "pg";
 import { CONNECTIONS, DURATION_S, measure, vsBaseline, WARMUP_S, type LoadFigures } from "./lib/load";
-import { rssMb } from "./lib/memory";
+import { rssMb, sampleRss } from "./lib/memory";
 import { cleanup, request, runBench, stop, stops } from "./lib/processes";
 import { lat, log, mb, ms, printFigures, round, table, times } from "./lib/report";
 import { pgliteTarget, postgresTarget, requireBuild, startHello, startServer, type DataTarget, type Engine } from "./lib/servers";
 
 const BENCH_DB = "ff_bench";
-/** Each sign-up comes from its own X-Forwarded-For address, so the per-address limit does not cap the load. */
-const PROXY_ENV = { TRUST_PROXY: "loopback" };
+/**
+ * Each sign-up comes from its own X-Forwarded-For address, so the per-address limit does not cap the load.
+ * One process on PostgreSQL too (WEB_CONCURRENCY=1), so both engines' memory is one server's: the
+ * scaling over several workers is measured by bench:pages-throughput.
+ */
+const PROXY_ENV = { TRUST_PROXY: "loopback", WEB_CONCURRENCY: "1" };
+/** The issue's memory targets for the embedded server (PGlite); PostgreSQL's are shown for comparison. */
+const RSS_TARGET_MB = { idle: 250, peak: 350 };
+/** How long the server is left alone after start before its idle memory is read. */
+const SETTLE_MS = 2000;
 
 let signupSeq = 0;
 const runTag = Date.now().toString(36);
@@ -73,7 +81,7 @@ interface EngineFigures {
   engine: Engine;
   coldStartMs: number;
   warmStartMs: number;
-  rssMb: { afterColdStart: number | null; afterWarmStart: number | null; afterLoad: number | null };
+  rssMb: { afterColdStart: number | null; afterWarmStart: number | null; afterLoad: number | null; idle: number | null; peak: number | null };
   health: LoadFigures;
   newsletter: LoadFigures;
   signups: { answered200: number; inDatabase: number };
@@ -107,6 +115,10 @@ async function benchEngine(target: DataTarget): Promise<EngineFigures> {
 
   log(`${engine}: warm start…`);
   const warm = await startServer(`server (${engine}, warm)`, target, PROXY_ENV);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const idle = rssMb(warm.child.pid);
+  // Peak: the highest RSS seen from here to the end of the load, sampled every 20 ms.
+  const sampler = sampleRss(warm.child.pid);
 
   log(`${engine}: GET /api/health, ${CONNECTIONS} connections × ${DURATION_S} s…`);
   const health = await measure({ url: `${warm.base}/api/health` });
@@ -115,6 +127,7 @@ async function benchEngine(target: DataTarget): Promise<EngineFigures> {
   await signUpOnce(warm.base, engine);
   const newsletter = await measure(newsletterOptions(warm.base, engine));
   const rssAfterLoad = rssMb(warm.child.pid);
+  const peak = sampler.stop().peakMb;
   const stopped = await stop(warm.child);
   if (stopped.diedEarly) throw new Error(`server (${engine}) died during the load. Its output:\n${warm.child.output}`);
 
@@ -130,7 +143,7 @@ async function benchEngine(target: DataTarget): Promise<EngineFigures> {
     engine,
     coldStartMs: cold.startMs,
     warmStartMs: warm.startMs,
-    rssMb: { afterColdStart: cold.rssMb, afterWarmStart: warm.rssMb, afterLoad: rssAfterLoad },
+    rssMb: { afterColdStart: cold.rssMb, afterWarmStart: warm.rssMb, afterLoad: rssAfterLoad, idle, peak },
     health: health.run,
     newsletter: newsletter.run,
     signups: { answered200, inDatabase },
@@ -202,6 +215,19 @@ async function main() {
     ),
   );
   if (!pgTarget) console.log("(PostgreSQL not reachable: only PGlite measured.)");
+  console.log(`\nMemory of one server process: idle = ${SETTLE_MS / 1000} s after a warm start; peak = highest RSS during the load (20 ms samples)`);
+  console.log(
+    table(
+      ["engine", "idle RSS", `target ≤ ${RSS_TARGET_MB.idle} MB`, "peak RSS", `target ≤ ${RSS_TARGET_MB.peak} MB`],
+      engines.map((e) => [
+        e.engine,
+        mb(e.rssMb.idle),
+        e.rssMb.idle === null ? "n/a" : e.rssMb.idle <= RSS_TARGET_MB.idle ? "met" : "missed",
+        mb(e.rssMb.peak),
+        e.rssMb.peak === null ? "n/a" : e.rssMb.peak <= RSS_TARGET_MB.peak ? "met" : "missed",
+      ]),
+    ),
+  );
   console.log(`hello-world: RSS ${mb(hello.rssMb)} after start, ${mb(helloRssAfterLoad)} after load`);
 
   console.log(`\nThroughput: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each (the measured run, after the warm-up)`);
@@ -266,6 +292,7 @@ async function main() {
           },
         ]),
       ),
+      rssTargetsMb: RSS_TARGET_MB,
       postgresSkipped: !pgTarget,
       children: stops,
       problems,

@@ -5,37 +5,18 @@
 // each next to a bare Fastify hello-world (scripts/bench/hello.ts) measured in the same run.
 // Prints a table of ratios, then one JSON line with every figure. Listens on 127.0.0.1 only.
 import os from "node:os";
-import { loadConfig } from "~/server/config";
-import { openConfiguredDatabase } from "~/server/db/open";
-import { seedDemoContent } from "~/server/features/demo/seed";
-import { createSimulation, listPublicSimulations } from "~/server/features/simulations/service";
+import { LIBRARY_SIZE, seedLibrary } from "./lib/library";
 import { CONNECTIONS, DURATION_S, measure, vsBaseline, WARMUP_S, type LoadFigures } from "./lib/load";
 import { runBench, stop } from "./lib/processes";
 import { kb, lat, printFigures, table, times } from "./lib/report";
-import { pgliteTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget } from "./lib/servers";
+import { pgliteTarget, requireBuild, startHello, startServer } from "./lib/servers";
 
-const SIMULATIONS = 50;
-
-/** A fresh database with the demo content and enough extra simulations to reach 50. */
-async function seed(target: DataTarget): Promise<void> {
-  const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
-  try {
-    await seedDemoContent(database.db);
-    const demo = await listPublicSimulations(database.db);
-    for (let i = demo.length; i < SIMULATIONS; i++) {
-      const model = demo[i % demo.length]!;
-      await createSimulation(database.db, { ...model, title: `${model.title} (${i + 1})`, tags: [...model.tags, `Batch ${i % 7}`] });
-    }
-  } finally {
-    await database.close();
-    release();
-  }
-}
+const SIMULATIONS = LIBRARY_SIZE;
 
 async function main() {
   requireBuild();
   const target = pgliteTarget();
-  await seed(target);
+  await seedLibrary(target);
   const hello = await startHello();
   const baseline = (await measure({ url: `${hello.base}/` })).run;
   await stop(hello.child);

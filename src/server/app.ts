@@ -14,6 +14,8 @@ import { registerAccessControl, registerNoStoreForStaff } from "./platform/acces
 import { errorBody, registerErrorHandler } from "./platform/errors";
 import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
+import { contentVersionReader } from "./platform/content-version";
+import { registerPublicCache } from "./platform/public-cache";
 import { errorSerializers } from "./platform/log-errors";
 import { registerMultipart } from "./platform/multipart";
 import { registerSameOriginCheck } from "./platform/same-origin";
@@ -122,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   registerSameOriginCheck(app, config.publicBaseUrl);
   registerAccessControl(app, options.secret);
+  registerPublicCache(app, contentVersionReader(database.db));
   registerTextInputCheck(app);
   registerNoStoreForStaff(app);
 

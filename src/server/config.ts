@@ -74,6 +74,7 @@ const envSchema = z.object({
     .refine((value) => isHttpUrl(value) || /^\/(?![/\\])/.test(value), "must be an http(s) URL or a path starting with /")
     .default("/simulations"),
   REPORT_WEBHOOK_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  WEB_CONCURRENCY: z.coerce.number({ error: "must be a whole number from 1 to 64" }).int("must be a whole number from 1 to 64").min(1).max(64).optional(),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX")
@@ -96,6 +97,8 @@ export interface Config {
   seedDemo: boolean;
   /** Bearer token of the chatbot's report webhook; null: the webhook answers 503. */
   reportWebhookToken: string | null;
+  /** Worker processes on PostgreSQL (WEB_CONCURRENCY); null: one per core. PGlite always runs one. */
+  webConcurrency: number | null;
   /** Browser-visible settings of the public site (whitelisted: nothing secret goes here). */
   site: { bookingUrl: string | null; trySimulationUrl: string; gaMeasurementId: string | null };
 }
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === "true",
     reportWebhookToken: e.REPORT_WEBHOOK_TOKEN ?? null,
+    webConcurrency: e.WEB_CONCURRENCY ?? null,
     site: { bookingUrl: e.BOOKING_URL ?? null, trySimulationUrl: e.TRY_SIMULATION_URL, gaMeasurementId: e.GA_MEASUREMENT_ID ?? null },
   };
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { buildApp } from "./app";
+import { runClusterPrimary } from "./cluster";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config";
 import { DatabaseUnavailableError } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
@@ -15,7 +16,7 @@ import { projectRoot } from "./platform/project-root";
 import { loadSecret } from "./platform/secrets";
 import { seedDemoContent } from "./features/demo/seed";
 import { listMentors } from "./features/mentors/service";
-import { findSimulationBySlug, listPublicSimulations } from "./features/simulations/service";
+import { findSimulationBySlug, listPublicSimulationCards } from "./features/simulations/service";
 import type { Db } from "./db/client";
 
 const dev = process.argv.includes("--dev");
@@ -36,7 +37,7 @@ async function loadPages(config: Config, db: Db): Promise<Pages> {
     publicBaseUrl: config.publicBaseUrl,
     site: config.site,
     listMentors: () => listMentors(db),
-    listPublicSimulations: () => listPublicSimulations(db),
+    listSimulationCards: () => listPublicSimulationCards(db),
     findSimulationBySlug: (slug) => findSimulationBySlug(db, slug),
   };
   if (dev) {
@@ -64,6 +65,8 @@ async function start() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // PostgreSQL with WEB_CONCURRENCY > 1 (default: one per core): this process only looks after the workers.
+  if (runClusterPrimary(config, dev)) return;
 
   let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {

@@ -1,6 +1,6 @@
 import type {} from "react-router";
 import type { Mentor } from "./schemas/mentors";
-import type { Simulation } from "./schemas/simulations";
+import type { Simulation, SimulationCard } from "./schemas/simulations";
 
 /**
  * What the server hands to React Router loaders. Public, read-only data only:
@@ -15,12 +15,16 @@ export type PublicSiteSettings = {
 
 export type PublicLoadContext = {
   publicBaseUrl: string;
-  /** This page's Content-Security-Policy nonce (a new one per request): inline scripts carry it. */
-  cspNonce: string;
+  /**
+   * This page's Content-Security-Policy nonce (a new one per request): inline scripts carry it. Null
+   * for a render kept in the public cache and shared by every anonymous visitor: its inline scripts
+   * are allowed by their hashes instead.
+   */
+  cspNonce: string | null;
   site: PublicSiteSettings;
   listMentors(): Promise<Mentor[]>;
-  /** The library: public simulations only. */
-  listPublicSimulations(): Promise<Simulation[]>;
+  /** The library's cards: public simulations only, card fields only. */
+  listSimulationCards(): Promise<SimulationCard[]>;
   /** One simulation by slug, public or unlisted (an unlisted one opens by its link). */
   findSimulationBySlug(slug: string): Promise<Simulation | null>;
   /**

@@ -21,9 +21,11 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ): Promise<Response> {
   if (request.method === "HEAD") return Promise.resolve(new Response(null, { status, headers }));
-  const nonce = loadContext.cspNonce;
-  // Crawlers (and React Router's SPA mode) get the finished page in one piece; browsers get it streamed.
-  const whole = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
+  // No nonce: a render for the public cache, allowed by its scripts' hashes instead (platform/csp.ts).
+  const nonce = loadContext.cspNonce ?? undefined;
+  // Crawlers, React Router's SPA mode and the public cache get the finished page in one piece; browsers
+  // rendered for alone get it streamed.
+  const whole = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode || loadContext.cspNonce === null;
 
   return new Promise((resolve, reject) => {
     const send = () => {

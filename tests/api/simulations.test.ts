@@ -77,6 +77,21 @@ describe("simulation admin calls", () => {
     const { findSimulationBySlug } = await import("~/server/features/simulations/service");
     expect((await findSimulationBySlug(ctx.db, "hidden-case"))?.id).toBe(hidden.id);
     expect(await findSimulationBySlug(ctx.db, "no-such-case")).toBeNull();
+
+    // The library's dialog loads one simulation's instructions by slug, anonymously, unlisted ones too.
+    const one = await ctx.app.inject({ method: "GET", url: "/api/simulations/hidden-case" });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ slug: "hidden-case", instructions: hidden.instructions, typebotUrl: hidden.typebotUrl });
+    const none = await ctx.app.inject({ method: "GET", url: "/api/simulations/no-such-case" });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.code).toBe("not_found");
+  });
+
+  it("gives the library's cards their fields only: no instructions or chatbot link on the list page", async () => {
+    const { listPublicSimulationCards } = await import("~/server/features/simulations/service");
+    await create(simulationInput({ title: "Card Only" }));
+    const cards = await listPublicSimulationCards(ctx.db);
+    expect(Object.keys(cards.find((c) => c.title === "Card Only")!).sort()).toEqual(["imageUrl", "slug", "subtitle", "tags", "title"]);
   });
 
   it("toggles visibility on the server and deletes", async () => {

@@ -44,6 +44,22 @@ test("the first HTML lists simulations and a slug link carries that simulation's
   expect((await request.get(meta("og:image")!)).headers()["cache-control"]).toContain("immutable");
 });
 
+test("the library page sends card fields only; Try Now opens the dialog and loads that simulation's instructions", async ({ page, request }) => {
+  const full = (await (await request.get(`/api/simulations/${GTM.slug}`)).json()) as { instructions: string; typebotUrl: string };
+  const library = await (await request.get("/simulations")).text();
+  // Neither the HTML nor its hydration data carries instructions or chatbot links.
+  expect(library).not.toContain(full.typebotUrl);
+  expect(library).not.toContain(full.instructions.slice(0, 40));
+
+  await page.goto("/simulations");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: `Try Now: ${GTM.title}` }).click();
+  const dialog = page.getByRole("dialog", { name: GTM.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Instructions" }).getByText("Read the product brief and the three customer interviews.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Start Simulation" })).toBeEnabled();
+});
+
 test("a slug that matches no simulation answers 404 with the whole library and a notice", async ({ page }) => {
   const response = await page.goto("/simulations/no-such-simulation");
   expect(response?.status()).toBe(404);

@@ -12,21 +12,36 @@ export interface TestContext {
   db: Db;
   config: Config;
   close: () => Promise<void>;
+  /** A second app on the same database, with its own connections and caches: another server process. */
+  anotherProcess: () => Promise<FastifyInstance>;
 }
 
 /** The real app on a clean database, without pages (those are covered end to end). */
 export async function createTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, "timeLimits" | "logStream"> = {}): Promise<TestContext> {
-  const { database, drop } = await createTestDatabase();
+  const { database, drop, connectAgain } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: "http://localhost:3000", ...env });
-  const app = await buildApp({ config, database, secret: "test-secret-0123456789-0123456789-abcdef", logger: !!options.logStream, ...options });
+  const secret = "test-secret-0123456789-0123456789-abcdef";
+  const app = await buildApp({ config, database, secret, logger: !!options.logStream, ...options });
   await app.ready();
+  const others: { app: FastifyInstance; close: () => Promise<void> }[] = [];
   return {
     app,
     db: database.db,
     config,
     close: async () => {
+      for (const other of others) {
+        await other.app.close();
+        await other.close();
+      }
       await app.close();
       await drop();
+    },
+    anotherProcess: async () => {
+      const second = await connectAgain();
+      const other = await buildApp({ config, database: second, secret, logger: false });
+      await other.ready();
+      others.push({ app: other, close: () => second.close() });
+      return other;
     },
   };
 }

@@ -9,11 +9,16 @@ export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "p
  * A clean, migrated database for one test file: an in-memory PGlite, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL that is dropped again by `drop()`.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  /** Another handle on the same database, as a second process would open (PGlite: the same instance). */
+  connectAgain: () => Promise<Database>;
+}> {
   if (testEngine === "pglite") {
     const database = await openPglite(null);
     await runMigrations(database);
-    return { database, drop: () => database.close() };
+    return { database, drop: () => database.close(), connectAgain: async () => ({ ...database, close: async () => {} }) };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
@@ -28,6 +33,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   await runMigrations(database);
   return {
     database,
+    connectAgain: () => openPostgres(url.toString()),
     drop: async () => {
       await database.close();
       const client = new pg.Client({ connectionString: serverUrl });

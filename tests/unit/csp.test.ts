@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, createNonce } from "~/server/platform/csp";
+import { createHash } from "node:crypto";
+import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "~/server/platform/csp";
 
 const site = { bookingUrl: null, trySimulationUrl: "/simulations", gaMeasurementId: null };
 const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `));
 
 describe("the pages' Content-Security-Policy", () => {
   it("allows this origin and the page's nonce, and no third party when none is configured", () => {
-    const policy = contentSecurityPolicy("abc123", site);
+    const policy = contentSecurityPolicy({ nonce: "abc123" }, site);
     expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-abc123'");
     expect(directive(policy, "connect-src")).toBe("connect-src 'self'");
     expect(directive(policy, "frame-src")).toBe("frame-src 'none'");
@@ -15,7 +16,7 @@ describe("the pages' Content-Security-Policy", () => {
   });
 
   it("opens exactly what Google Analytics and the booking widget need when they are configured", () => {
-    const policy = contentSecurityPolicy("n", { ...site, gaMeasurementId: "G-ABC123", bookingUrl: "https://cal.com/founders-find/intro?x=1" });
+    const policy = contentSecurityPolicy({ nonce: "n" }, { ...site, gaMeasurementId: "G-ABC123", bookingUrl: "https://cal.com/founders-find/intro?x=1" });
     expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-n' https://*.googletagmanager.com");
     expect(directive(policy, "connect-src")).toContain("https://*.google-analytics.com");
     expect(directive(policy, "frame-src")).toBe("frame-src https://cal.com");
@@ -25,5 +26,18 @@ describe("the pages' Content-Security-Policy", () => {
     const nonces = new Set(Array.from({ length: 100 }, createNonce));
     expect(nonces.size).toBe(100);
     for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
+  it("allows a shared render's inline scripts by hash: exactly those scripts, not scripts loaded by address", () => {
+    const inline = 'window.__reactRouterContext = {"x":"é"};';
+    const html = `<head><script>${inline}</script><script type="module" async="">import "/a.js";</script>` +
+      `<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script><script>${inline}</script></head>`;
+    const hashes = inlineScriptHashes(html);
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    expect(hashes).toEqual([sha(inline), sha('import "/a.js";')]);
+    const policy = contentSecurityPolicy({ hashes }, site);
+    expect(directive(policy, "script-src")).toBe(`script-src 'self' ${hashes.join(" ")}`);
+    expect(policy).not.toContain("nonce");
+    expect(directive(policy, "script-src")).not.toContain("unsafe-inline");
   });
 });

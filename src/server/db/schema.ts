@@ -99,3 +99,4 @@ export * from "./tables/simulations";
 export * from "./tables/applications";
 export * from "./tables/public-forms";
 export * from "./tables/reports";
+export * from "./tables/content-version";

@@ -4,8 +4,9 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { PublicLoadContext } from "~/shared/load-context";
-import { contentSecurityPolicy, createNonce } from "./csp";
+import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "./csp";
 import { AppError } from "./errors";
+import { cacheKind, sendCached, type Rendered } from "./public-cache";
 
 export interface PagesOptions {
   /** Production: the built server bundle once; development: Vite's fresh module on every request. */
@@ -14,7 +15,8 @@ export interface PagesOptions {
   context: Omit<PublicLoadContext, "cspNonce" | "fetchApi">;
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/** `reply` given: the render stops when that visitor goes away. A shared render (cache) runs to the end. */
+function toWebRequest(request: FastifyRequest, reply?: FastifyReply): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -22,7 +24,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     for (const item of [value].flat()) headers.append(name, item);
   }
   const controller = new AbortController();
-  reply.raw.on("close", () => controller.abort());
+  reply?.raw.on("close", () => controller.abort());
   return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
 
@@ -70,6 +72,22 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     return { status: answer.statusCode, data };
   };
 
+  const site = options.context.site;
+  // Not in development: Vite's hot reload injects scripts of its own.
+  const policy = options.mode === "production" ? contentSecurityPolicy : null;
+
+  /** A whole render for every anonymous visitor: no nonce, so its inline scripts are allowed by hash. */
+  const renderShared = async (request: FastifyRequest): Promise<Rendered> => {
+    const response = await (await getHandler())(toWebRequest(request), { ...options.context, cspNonce: null, fetchApi });
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value;
+    if (policy && headers["content-type"]?.startsWith("text/html")) {
+      headers["content-security-policy"] = policy({ hashes: inlineScriptHashes(body.toString("utf8")) }, site);
+    }
+    return { status: response.status, headers, cookies: response.headers.getSetCookie(), body };
+  };
+
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
@@ -77,11 +95,25 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       if (request.url === "/api" || request.url.startsWith("/api/")) {
         throw new AppError("not_found", `No API route ${request.method} ${request.url.split("?")[0]}`);
       }
+      if (options.mode === "production" && cacheKind(request) === "page") {
+        const cache = app.publicCache;
+        const version = await cache.currentVersion();
+        const hit = cache.get(request.url, version);
+        if (hit) return sendCached(request, reply, hit, "hit");
+        // A HEAD renders no body, so it is never the render that gets stored.
+        if (request.method === "GET") {
+          const answer = await cache.answer(request.url, version, () => renderShared(request));
+          if ("entry" in answer) return sendCached(request, reply, answer.entry, answer.state);
+          const { rendered } = answer;
+          reply.status(rendered.status).headers(rendered.headers);
+          if (rendered.cookies.length) reply.header("set-cookie", rendered.cookies);
+          return reply.send(compressed(request, reply, Readable.from([rendered.body])));
+        }
+      }
       const cspNonce = createNonce();
       const response = await (await getHandler())(toWebRequest(request, reply), { ...options.context, cspNonce, fetchApi });
       reply.status(response.status);
-      // Not in development: Vite's hot reload injects scripts of its own.
-      if (options.mode === "production") reply.header("content-security-policy", contentSecurityPolicy(cspNonce, options.context.site));
+      if (policy) reply.header("content-security-policy", policy({ nonce: cspNonce }, site));
       for (const [name, value] of response.headers) {
         if (name !== "set-cookie") reply.header(name, value);
       }

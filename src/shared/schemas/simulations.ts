@@ -58,4 +58,12 @@ export const simulationSchema = z.object({
 export type Simulation = z.infer<typeof simulationSchema>;
 
 export const simulationListSchema = z.array(simulationSchema);
+
+/**
+ * What a library card shows, and all the library page sends for each simulation: instructions and
+ * the chatbot link are fetched when a simulation's dialog opens (GET /api/simulations/{slug}).
+ */
+export const simulationCardSchema = simulationSchema.pick({ slug: true, title: true, subtitle: true, imageUrl: true, tags: true });
+export type SimulationCard = z.infer<typeof simulationCardSchema>;
+export const simulationSlugParamsSchema = z.object({ slug: z.string().max(200) });
 export const simulationIdParamsSchema = z.object({ id: z.uuid({ error: "Unknown simulation" }) });

@@ -3,18 +3,19 @@ import { knownCandidate } from "~/web/features/reports/known-candidate";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { data, useNavigation } from "react-router";
 import { filterSimulations, libraryTags } from "~/shared/library-filter";
-import type { Simulation } from "~/shared/schemas/simulations";
+import type { SimulationCard as Card } from "~/shared/schemas/simulations";
 import { Button } from "~/web/components/ui/button";
 import { LibraryFilters } from "~/web/features/simulations/library-filters";
 import { SimulationCard } from "~/web/features/simulations/simulation-card";
 import { SimulationDialog } from "~/web/features/simulations/simulation-dialog";
+import { prefetchSimulation, useSimulationDetails } from "~/web/features/simulations/use-simulation-details";
 import { useSlugHighlight } from "~/web/features/simulations/use-slug-highlight";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import type { Route } from "./+types/simulations";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const [simulations, selected] = await Promise.all([
-    context.listPublicSimulations(),
+    context.listSimulationCards(),
     params.slug ? context.findSimulationBySlug(params.slug) : null,
   ]);
   // A slug that matches nothing (a stale or mistyped share link) still shows the library, with a
@@ -45,7 +46,8 @@ function Library({ simulations, selected, missing }: Route.ComponentProps["loade
   const navigation = useNavigation();
   const [search, setSearch] = useState("");
   const [tags, setTags] = useState<string[]>([]);
-  const [open, setOpen] = useState<Simulation | null>(selected);
+  const [open, setOpen] = useState<Card | null>(selected);
+  const dialog = useSimulationDetails(open, selected);
   const highlighted = useSlugHighlight(selected?.slug ?? null);
   // A candidate who signed in on this browser: the chatbot gets their e-mail and name (read after hydration).
   const person = useHydrated() ? knownCandidate() : null;
@@ -100,12 +102,13 @@ function Library({ simulations, selected, missing }: Route.ComponentProps["loade
               <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {shown.map((simulation, index) => (
                   <SimulationCard
-                    key={simulation.id}
+                    key={simulation.slug}
                     simulation={simulation}
                     highlighted={highlighted === simulation.slug}
                     eagerImage={index === 0}
                     priorityImage={index === 0}
                     onTry={() => setOpen(simulation)}
+                    onIntent={() => void prefetchSimulation(simulation.slug).catch(() => undefined)}
                   />
                 ))}
               </div>
@@ -113,7 +116,12 @@ function Library({ simulations, selected, missing }: Route.ComponentProps["loade
           </>
         )}
       </section>
-      <SimulationDialog simulation={open} person={person} onClose={() => setOpen(null)} />
+      <SimulationDialog
+        simulation={dialog && (dialog.details ?? dialog.card)}
+        failed={dialog?.failed}
+        person={person}
+        onClose={() => setOpen(null)}
+      />
     </>
   );
 }

@@ -7,6 +7,12 @@ import { imageVariant, storedFile } from "../../db/schema";
 import { invalid } from "../../platform/errors";
 import { checkUpload, storeFile } from "../../platform/files";
 
+// Every variant is made once and stored, so libvips' operation cache (up to 50 MB by default) only
+// holds memory; one thread per resize keeps a burst of uploads from multiplying its buffers by the
+// core count. Measured in `npm run bench:api` (embedded server's idle and peak RSS).
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** Refuses decompression bombs: no accepted image needs more than 40 megapixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
 

@@ -2,11 +2,19 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AREA_ROLES } from "~/shared/roles";
 import { okSchema } from "~/shared/schemas/common";
-import { simulationIdParamsSchema, simulationInputSchema, simulationListSchema, simulationSchema } from "~/shared/schemas/simulations";
+import {
+  simulationIdParamsSchema,
+  simulationInputSchema,
+  simulationListSchema,
+  simulationSchema,
+  simulationSlugParamsSchema,
+} from "~/shared/schemas/simulations";
 import { PUBLIC, roles } from "../../platform/access";
+import { AppError } from "../../platform/errors";
 import {
   createSimulation,
   deleteSimulation,
+  findSimulationBySlug,
   listAllSimulations,
   listPublicSimulations,
   toggleSimulationVisibility,
@@ -22,6 +30,21 @@ export async function simulationRoutes(app: FastifyInstance) {
     config: PUBLIC,
     schema: { tags, summary: "The public simulation library (unlisted simulations are left out)", response: { 200: simulationListSchema } },
     handler: () => listPublicSimulations(app.db),
+  });
+
+  api.get("/api/simulations/:slug", {
+    config: PUBLIC,
+    schema: {
+      tags,
+      summary: "One simulation by its slug, public or unlisted (the library's dialog loads its instructions here)",
+      params: simulationSlugParamsSchema,
+      response: { 200: simulationSchema },
+    },
+    handler: async (request) => {
+      const found = await findSimulationBySlug(app.db, request.params.slug);
+      if (!found) throw new AppError("not_found", "Simulation not found");
+      return found;
+    },
   });
 
   api.get("/api/admin/simulations", {

@@ -1,6 +1,6 @@
 import { and, desc, eq, like, or, sql } from "drizzle-orm";
 import { slugify } from "~/shared/slug";
-import { simulationInputSchema, type Simulation, type SimulationInput } from "~/shared/schemas/simulations";
+import { simulationInputSchema, type Simulation, type SimulationCard, type SimulationInput } from "~/shared/schemas/simulations";
 import type { Db } from "../../db/client";
 import { simulation } from "../../db/schema";
 import { AppError } from "../../platform/errors";
@@ -16,32 +16,24 @@ const toSimulation = (row: Row): Simulation => ({
 
 const NEWEST_FIRST = [desc(simulation.createdAt), desc(simulation.id)];
 
-/**
- * The public library is read on every library page and API call and changes rarely, so each
- * process keeps it for a moment (the benchmark shows the query dominating on PGlite). A change made
- * by this process is seen at once; one made by another process within LIBRARY_CACHE_MS.
- */
-export const LIBRARY_CACHE_MS = 2000;
-const libraryCache = new WeakMap<Db, { at: number; list: Promise<Simulation[]> }>();
-const forgetLibrary = (db: Db) => libraryCache.delete(db);
-
 /** The library: public simulations only, newest first. Unlisted ones open by slug alone. */
+// Read once per content version: anonymous pages and /api/simulations are kept by the public cache (platform/public-cache.ts).
 export async function listPublicSimulations(db: Db): Promise<Simulation[]> {
-  const cached = libraryCache.get(db);
-  if (cached && Date.now() - cached.at < LIBRARY_CACHE_MS) return cached.list;
-  const list = db
-    .select()
-    .from(simulation)
-    .where(eq(simulation.visibility, "public"))
-    .orderBy(...NEWEST_FIRST)
-    .then((rows) => rows.map(toSimulation));
-  libraryCache.set(db, { at: Date.now(), list });
-  list.catch(() => forgetLibrary(db));
-  return list;
+  const rows = await db.select().from(simulation).where(eq(simulation.visibility, "public")).orderBy(...NEWEST_FIRST);
+  return rows.map(toSimulation);
 }
 
 export async function listAllSimulations(db: Db): Promise<Simulation[]> {
   return (await db.select().from(simulation).orderBy(...NEWEST_FIRST)).map(toSimulation);
+}
+
+/** The library as its cards show it: card fields only, public simulations, newest first. */
+export async function listPublicSimulationCards(db: Db): Promise<SimulationCard[]> {
+  return db
+    .select({ slug: simulation.slug, title: simulation.title, subtitle: simulation.subtitle, imageUrl: simulation.imageUrl, tags: simulation.tags })
+    .from(simulation)
+    .where(eq(simulation.visibility, "public"))
+    .orderBy(...NEWEST_FIRST);
 }
 
 /** Public or unlisted: whoever has the link may open it. */
@@ -76,7 +68,6 @@ export async function createSimulation(db: Db, input: SimulationInput | CleanInp
         .insert(simulation)
         // clock_timestamp, not now(): several simulations made in one transaction (the demo seed) keep their order.
         .values({ ...values, slug: await freeSlug(db, values.title), createdAt: sql`clock_timestamp()`, updatedAt: sql`clock_timestamp()` }).returning();
-      forgetLibrary(db);
       return toSimulation(row!);
     } catch (error) {
       if (attempt < 2 && isUniqueViolation(error)) continue;
@@ -96,14 +87,12 @@ export async function updateSimulation(db: Db, id: string, input: SimulationInpu
     .where(eq(simulation.id, id))
     .returning();
   if (!row) throw notFound();
-  forgetLibrary(db);
   return toSimulation(row);
 }
 
 export async function deleteSimulation(db: Db, id: string): Promise<void> {
   const deleted = await db.delete(simulation).where(eq(simulation.id, id)).returning({ id: simulation.id });
   if (!deleted.length) throw notFound();
-  forgetLibrary(db);
 }
 
 /** The server flips visibility (internal-side §4), in one statement so two clicks cannot cross. */
@@ -117,6 +106,5 @@ export async function toggleSimulationVisibility(db: Db, id: string): Promise<Si
     .where(and(eq(simulation.id, id)))
     .returning();
   if (!row) throw notFound();
-  forgetLibrary(db);
   return toSimulation(row);
 }

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/shared/constants";
 import { openFooterModal } from "~/web/features/contact/contact-store";
-import { FooterModals } from "~/web/features/contact/footer-modals";
+import { FooterModals, loadContactDialog, loadMentorDialog } from "~/web/features/contact/footer-modals";
+import { intentToOpen } from "~/web/lib/preload";
 import { NewsletterForm } from "~/web/features/newsletter/newsletter-form";
 import { PLATFORM_LINKS } from "./nav-links";
 
@@ -34,10 +35,10 @@ export function SiteFooter() {
           <Link to="/terms" className={linkClass}>
             Terms &amp; Conditions
           </Link>
-          <button type="button" className={`${linkClass} text-left`} onClick={() => openFooterModal({ kind: "contact", subject: "" })}>
+          <button type="button" className={`${linkClass} text-left`} onClick={() => openFooterModal({ kind: "contact", subject: "" })} {...intentToOpen(loadContactDialog)}>
             Contact Us
           </button>
-          <button type="button" className={`${linkClass} text-left`} onClick={() => openFooterModal({ kind: "mentor" })}>
+          <button type="button" className={`${linkClass} text-left`} onClick={() => openFooterModal({ kind: "mentor" })} {...intentToOpen(loadMentorDialog)}>
             Become a Mentor
           </button>
           {PLACEHOLDERS.map((label) => (

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { TOAST } from "~/shared/constants";
+import { preloadable, usePreloadWhenIdle } from "~/web/lib/preload";
 import { useToasts } from "~/web/lib/toast";
 
-// The toast itself comes with the first toast: most visits never show one.
-const ToastItem = lazy(() => import("./toast-item"));
+// Not in the first JavaScript (most visits never show a toast), but fetched when the browser is idle
+// after load, so the first toast appears as soon as its answer does.
+export const loadToastItem = preloadable(() => import("./toast-item"));
+const ToastItem = lazy(loadToastItem);
 
 const HOTKEY: readonly string[] = TOAST.hotkey;
 const LABEL = `Notifications (${TOAST.hotkey.join("+")})`;
@@ -20,6 +23,7 @@ const LABEL = `Notifications (${TOAST.hotkey.join("+")})`;
 export function Toaster() {
   const toasts = useToasts();
   const list = useRef<HTMLOListElement>(null);
+  usePreloadWhenIdle(loadToastItem);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,9 +1,12 @@
 import { Download } from "~/web/components/ui/icons";
 import { lazy, Suspense, useState } from "react";
 import { buttonClass, type ButtonVariant } from "~/web/components/ui/button";
+import { intentToOpen, preloadable, usePreloadWhenIdle } from "~/web/lib/preload";
 
-// Loaded on first use, so the dialog and its schema are not in the page's initial JavaScript.
-const BrochureDialog = lazy(() => import("./brochure-dialog"));
+// Not in the page's initial JavaScript (the dialog and its schema): fetched when the browser is idle
+// after load, or when the pointer or focus reaches the button.
+const loadBrochureDialog = preloadable(() => import("./brochure-dialog"));
+const BrochureDialog = lazy(loadBrochureDialog);
 
 interface BrochureButtonProps {
   /** Where the button sits, recorded with the download event. */
@@ -17,11 +20,13 @@ interface BrochureButtonProps {
 export function BrochureButton({ source, variant = "secondary", className = "", label = "Download Brochure" }: BrochureButtonProps) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  usePreloadWhenIdle(loadBrochureDialog);
   return (
     <>
       <button
         type="button"
         className={buttonClass(variant, className)}
+        {...intentToOpen(loadBrochureDialog)}
         onClick={() => {
           setUsed(true);
           setOpen(true);

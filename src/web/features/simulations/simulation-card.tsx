@@ -1,5 +1,5 @@
 import { Share2 } from "lucide-react";
-import type { Simulation } from "~/shared/schemas/simulations";
+import type { SimulationCard as Card } from "~/shared/schemas/simulations";
 import { Button } from "~/web/components/ui/button";
 import { shareSimulation } from "./simulation-actions";
 import { SimulationImage } from "./simulation-image";
@@ -9,14 +9,16 @@ import { TagList } from "./tag-list";
 export const CARD_TAGS = 4;
 
 interface SimulationCardProps {
-  simulation: Simulation;
+  simulation: Card;
   highlighted: boolean;
   eagerImage: boolean;
   priorityImage?: boolean;
   onTry: () => void;
+  /** A sign the visitor may open this one (pointer over, focus, touch): its details start loading. */
+  onIntent?: () => void;
 }
 
-export function SimulationCard({ simulation, highlighted, eagerImage, priorityImage, onTry }: SimulationCardProps) {
+export function SimulationCard({ simulation, highlighted, eagerImage, priorityImage, onTry, onIntent }: SimulationCardProps) {
   return (
     <article
       id={`simulation-${simulation.slug}`}
@@ -44,7 +46,14 @@ export function SimulationCard({ simulation, highlighted, eagerImage, priorityIm
         <p className="line-clamp-2 text-sm text-slate-600">{simulation.subtitle}</p>
         <TagList tags={simulation.tags} limit={CARD_TAGS} />
         <div className="mt-auto pt-2">
-          <Button className="w-full" onClick={onTry} aria-label={`Try Now: ${simulation.title}`}>
+          <Button
+            className="w-full"
+            onClick={onTry}
+            onPointerEnter={onIntent}
+            onFocus={onIntent}
+            onTouchStart={onIntent}
+            aria-label={`Try Now: ${simulation.title}`}
+          >
             Try Now
           </Button>
         </div>

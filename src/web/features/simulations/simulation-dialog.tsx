@@ -1,14 +1,19 @@
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import type { KnownPerson } from "~/shared/chatbot-url";
-import type { Simulation } from "~/shared/schemas/simulations";
+import type { Simulation, SimulationCard } from "~/shared/schemas/simulations";
 import { Button } from "~/web/components/ui/button";
 import { InstructionsView } from "./instructions-view";
 import { startSimulation } from "./simulation-actions";
 import { TagList } from "./tag-list";
 
+/** A card's fields at least; instructions and the chatbot link once they have arrived (the library loads them on open). */
+export type DialogSimulation = SimulationCard & Partial<Pick<Simulation, "instructions" | "typebotUrl">>;
+
 interface SimulationDialogProps {
-  simulation: Simulation | null;
+  simulation: DialogSimulation | null;
+  /** The instructions could not be loaded (the library's dialog). */
+  failed?: boolean;
   onClose: () => void;
   person?: KnownPerson | null;
   /** Staff viewing the library from /simulation-admin: their starts are not visitor engagement. */
@@ -16,7 +21,8 @@ interface SimulationDialogProps {
 }
 
 /** Details of one simulation: tags, instructions, Start Simulation and Cancel. Used by the library and the admin. */
-export function SimulationDialog({ simulation, onClose, person, staffPreview = false }: SimulationDialogProps) {
+export function SimulationDialog({ simulation, failed = false, onClose, person, staffPreview = false }: SimulationDialogProps) {
+  const typebotUrl = simulation?.typebotUrl;
   return (
     <Dialog.Root open={simulation !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -31,15 +37,22 @@ export function SimulationDialog({ simulation, onClose, person, staffPreview = f
               <TagList tags={simulation.tags} />
               <section className="grid gap-2">
                 <h3 className="text-sm font-semibold text-slate-900">Instructions</h3>
-                <InstructionsView text={simulation.instructions} />
+                {simulation.instructions !== undefined ? (
+                  <InstructionsView text={simulation.instructions} />
+                ) : (
+                  <p role="status" className="text-sm text-slate-600">
+                    {failed ? "The instructions could not be loaded. Please close this and try again." : "Loading instructions..."}
+                  </p>
+                )}
               </section>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Dialog.Close asChild>
                   <Button variant="secondary">Cancel</Button>
                 </Dialog.Close>
                 <Button
+                  disabled={typebotUrl === undefined}
                   onClick={() => {
-                    startSimulation(simulation, person, !staffPreview);
+                    startSimulation({ ...simulation, typebotUrl: typebotUrl ?? "" }, person, !staffPreview);
                     onClose();
                   }}
                 >

@@ -1,0 +1,218 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "./sessions";
+
+/**
+ * The anonymous page cache: what every visitor without a session gets (public pages, their data
+ * requests, the public JSON) is rendered once per content version and then served as stored,
+ * pre-compressed bytes, with an ETag for repeat visits.
+ *
+ * Safe by construction rather than by care:
+ * - only the routes listed in PUBLIC_ROUTES, and only without a query string (React Router's
+ *   `_routes` excepted), so a page that reads a token from its address is never shared;
+ * - never for a request carrying one of our cookies (`ff_session` of staff, `ff_candidate` of a
+ *   candidate, and any later `ff_…`): a signed-in person's page is rendered for them alone;
+ * - never a response that sets a cookie, and only 200s;
+ * - an entry is served only while the database's content version (content-version.ts) is the one it
+ *   was rendered under, and that version is read on every request.
+ */
+
+/** Public addresses, each also as React Router's data request (`/_root.data`, `/about.data`, …). */
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/_root\.data$/,
+  /^\/(founders-find|about|privacy|terms|simulations)(\.data)?$/,
+  /^\/simulations\/[a-z0-9-]{1,200}(\.data)?$/,
+  /^\/(sitemap\.xml|robots\.txt)$/,
+];
+const PUBLIC_JSON = [/^\/api\/simulations$/, /^\/api\/simulations\/[a-z0-9-]{1,200}$/, /^\/api\/mentors$/];
+
+/** Our cookies all start with ff_ (SESSION_COOKIE, the candidate's ff_candidate): any of them means "not anonymous". */
+const OWN_COOKIE = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|ff_[a-z_]+)=`);
+
+/** Room for every public page of a large library several times over; the oldest entry goes first. */
+const MAX_ENTRIES = 500;
+const MAX_BYTES = 48 * 1024 * 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A 200 answer as stored: the same bytes for every anonymous visitor until the content changes. */
+export interface CachedResponse {
+  version: number;
+  headers: Record<string, string>;
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** One render, before it is known whether it may be shared. */
+export interface Rendered {
+  status: number;
+  headers: Record<string, string>;
+  cookies: string[];
+  body: Buffer;
+}
+
+export type Answer = { entry: CachedResponse; state: "hit" | "miss" } | { rendered: Rendered };
+
+export type CacheKind = "page" | "json";
+
+/** Which part of the cache may answer this request, or null when it must be rendered for this caller. */
+export function cacheKind(request: FastifyRequest): CacheKind | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = request.url;
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  if (query !== -1 && !/^_routes=[\w%,.-]*$/.test(url.slice(query + 1))) return null;
+  const cookie = request.headers.cookie;
+  if (cookie && OWN_COOKIE.test(cookie)) return null;
+  if (PUBLIC_PAGES.some((pattern) => pattern.test(path))) return "page";
+  if (PUBLIC_JSON.some((pattern) => pattern.test(path))) return "json";
+  return null;
+}
+
+/** If-None-Match against our (weak) ETag; `*` and lists included. */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers["if-none-match"];
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return header === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}
+
+export class PublicCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private readonly rendering = new Map<string, Promise<Answer>>();
+  private bytes = 0;
+  private newest = 0;
+
+  constructor(readonly currentVersion: () => Promise<number>) {}
+
+  /** The stored answer for this address under this version, if any (and marks it recently used). */
+  get(key: string, version: number): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * The stored answer, or the one `render` produces. Concurrent misses for one address share one
+   * render (the first request after an edit renders, the others wait for it). A render that must not
+   * be shared (not a 200, or it sets a cookie) goes back to the request that asked for it; a request
+   * that was waiting on it renders its own.
+   */
+  async answer(key: string, version: number, render: () => Promise<Rendered>): Promise<Answer> {
+    const hit = this.get(key, version);
+    if (hit) return { entry: hit, state: "hit" };
+    const slot = `${version} ${key}`;
+    let shared = this.rendering.get(slot);
+    const mine = !shared;
+    if (!shared) {
+      shared = render().then(async (rendered): Promise<Answer> =>
+        rendered.status === 200 && !rendered.cookies.length
+          ? { entry: await this.store(key, version, rendered.headers, rendered.body), state: "miss" }
+          : { rendered },
+      );
+      this.rendering.set(slot, shared);
+      void shared.catch(() => undefined).finally(() => this.rendering.delete(slot));
+    }
+    const result = await shared;
+    if ("rendered" in result && !mine) return { rendered: await render() };
+    return result;
+  }
+
+  /** Compresses once and keeps the three forms; an answer from an older version than one already seen is not kept. */
+  async store(key: string, version: number, headers: Record<string, string>, identity: Buffer): Promise<CachedResponse> {
+    const [br, gz] = await Promise.all([
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gzip(identity, { level: 8 }),
+    ]);
+    const hash = createHash("sha1").update(identity).digest("base64url").slice(0, 20);
+    const entry: CachedResponse = { version, headers, etag: `W/"${version}-${hash}"`, identity, br, gzip: gz };
+    if (version > this.newest) {
+      // Everything older can never be served again.
+      this.newest = version;
+      for (const [k, old] of this.entries) if (old.version < version) this.forget(k);
+    }
+    if (version === this.newest) {
+      this.forget(key);
+      this.entries.set(key, entry);
+      this.bytes += identity.length + br.length + gz.length;
+      for (const oldest of this.entries.keys()) {
+        if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+        this.forget(oldest);
+      }
+    }
+    return entry;
+  }
+
+  private forget(key: string) {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.bytes -= old.identity.length + old.br.length + old.gzip.length;
+    this.entries.delete(key);
+  }
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+}
+
+/**
+ * Sends a stored answer: 304 when the browser holds this version already, otherwise the smallest form
+ * the browser accepts. `no-cache` makes browsers ask again each time (an edit shows on the next visit);
+ * `Vary: Cookie` keeps shared caches from handing an anonymous page to a signed-in person.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, state: "hit" | "miss"): FastifyReply {
+  reply.headers(entry.headers);
+  reply.header("etag", entry.etag).header("vary", "accept-encoding, cookie");
+  if (!entry.headers["cache-control"]) reply.header("cache-control", "no-cache");
+  // Says whether this answer was stored before the request came (tests and benchmarks read it).
+  reply.header("x-cache", state);
+  if (notModified(request, entry.etag)) return reply.status(304).send();
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  const [encoding, body] = /\bbr\b/.test(accepts) ? ["br", entry.br] : /\bgzip\b/.test(accepts) ? ["gzip", entry.gzip] : [null, entry.identity];
+  if (encoding) reply.header("content-encoding", encoding);
+  reply.status(200).header("content-length", body.length);
+  return reply.send(request.method === "HEAD" ? undefined : body);
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+  interface FastifyRequest {
+    /** Set on a public JSON request that missed the cache: the version its answer is stored under. */
+    publicCacheVersion: number | null;
+  }
+}
+
+/**
+ * The cache on the app, and the public JSON routes answered from it (pages use it in pages.ts). A miss
+ * goes through the route as usual; its serialised 200 answer is stored on the way out.
+ */
+export function registerPublicCache(app: FastifyInstance, currentVersion: () => Promise<number>): void {
+  app.decorate("publicCache", new PublicCache(currentVersion));
+  app.decorateRequest("publicCacheVersion", null);
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" || cacheKind(request) !== "json") return;
+    const version = await app.publicCache.currentVersion();
+    const hit = app.publicCache.get(request.url, version);
+    if (hit) return sendCached(request, reply, hit, "hit");
+    request.publicCacheVersion = version;
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const version = request.publicCacheVersion;
+    if (version === null || reply.statusCode !== 200 || reply.hasHeader("set-cookie") || typeof payload !== "string") return payload;
+    const entry = await app.publicCache.store(request.url, version, { "content-type": String(reply.getHeader("content-type")) }, Buffer.from(payload));
+    reply.header("etag", entry.etag).header("cache-control", "no-cache").header("vary", "accept-encoding, cookie").header("x-cache", "miss");
+    return payload;
+  });
+}
