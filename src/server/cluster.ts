@@ -48,7 +48,8 @@ export function runClusterPrimary(config: Config, dev: boolean): boolean {
     const since = listeningAt.get(worker);
     listeningAt.delete(worker);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      // The exit code a failed start set (1) stands; a requested shutdown ends with 0.
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
       return;
     }
     if (since === undefined) {
