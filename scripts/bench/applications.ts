@@ -20,7 +20,7 @@ import { cannon, type LoadFigures } from "./lib/load";
 import { rssMb, sampleRss } from "./lib/memory";
 import { runBench, stop } from "./lib/processes";
 import { log, printFigures, round } from "./lib/report";
-import { pgliteTarget, postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget } from "./lib/servers";
+import { pgliteTarget, postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget, staffLogin } from "./lib/servers";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION_S = 6;
@@ -61,13 +61,6 @@ async function prepare(target: DataTarget): Promise<{ insertS: number; rawReadS:
     await database.close();
     release();
   }
-}
-
-async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(STAFF) });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (!response.ok || !cookie) throw new Error(`login answered ${response.status}`);
-  return cookie;
 }
 
 /** Streams the export, counting bytes and lines, while sampling the server's RSS. */
@@ -119,7 +112,7 @@ async function benchEngine(target: DataTarget, helloReqPerSec: number) {
   const prepared = await prepare(target);
   const { child, base } = await startServer(`server (${target.engine})`, target, { TRUST_PROXY: "loopback", NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "" });
   try {
-    const cookie = await login(base);
+    const cookie = await staffLogin(base, STAFF);
     const idleRssMb = rssMb(child.pid) ?? 0;
     log(`${target.engine}: exporting…`);
     const csv = await exportCsv(base, cookie, child.pid);

@@ -24,7 +24,7 @@ import { cannon, type LoadFigures } from "./lib/load";
 import { rssMb, sampleRss } from "./lib/memory";
 import { removeAtCleanup, runBench, stop } from "./lib/processes";
 import { lat, log, mb, printFigures, round, table, times } from "./lib/report";
-import { postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget } from "./lib/servers";
+import { postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget, staffLogin } from "./lib/servers";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_048_576);
@@ -57,13 +57,6 @@ async function prepare(target: DataTarget) {
     await database.close();
     release();
   }
-}
-
-async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(STAFF) });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (!response.ok || !cookie) throw new Error(`login answered ${response.status}`);
-  return cookie;
 }
 
 /** p95 with one connection: the latency one person sees, not a queue behind nine others. */
@@ -153,7 +146,7 @@ async function main() {
 
   const { child, base } = await startServer("server (postgres)", target);
   try {
-    const cookie = await login(base);
+    const cookie = await staffLogin(base, STAFF);
     const list = (query: string) => `${base}/api/crm/leads?${query}`;
     const rare = RARE_NAME.split(" ")[1]!.slice(0, 6).toLowerCase();
     const scenarios: [string, string, string, Partial<Parameters<typeof cannon>[0]>?][] = [

@@ -19,7 +19,7 @@ import { createStaff } from "~/server/features/staff/service";
 import { cannon, type LoadFigures } from "./lib/load";
 import { runBench, sleep, stop } from "./lib/processes";
 import { log, printFigures, round, table, times } from "./lib/report";
-import { pgliteTarget, postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget } from "./lib/servers";
+import { pgliteTarget, postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget, staffLogin } from "./lib/servers";
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
 const DURATION_S = 6;
@@ -85,13 +85,6 @@ function intake(base: string): Promise<LoadFigures> {
   } as unknown as Parameters<typeof cannon>[0]);
 }
 
-async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(STAFF) });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (!response.ok || !cookie) throw new Error(`login answered ${response.status}`);
-  return cookie;
-}
-
 interface EngineFigures {
   engine: string;
   intake: LoadFigures;
@@ -105,7 +98,7 @@ async function measure(name: string, target: DataTarget): Promise<EngineFigures>
   const peer = await startPeer();
   const { child, base } = await startServer(name, target, { REPORT_WEBHOOK_TOKEN: TOKEN, SMTP_URL: peer.url, SEED_DEMO: "false" });
   try {
-    const cookie = await login(base);
+    const cookie = await staffLogin(base, STAFF);
     // Bulk send first, on the 10,000 untold reports alone.
     const t0 = performance.now();
     const response = await fetch(`${base}/api/simulation/send-bulk-notifications`, { method: "POST", headers: { cookie, origin: base } });

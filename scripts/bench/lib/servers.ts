@@ -128,3 +128,11 @@ export async function postgresTarget(name: string): Promise<DataTarget | null> {
 export function targetConfigEnv(target: DataTarget): Record<string, string> {
   return { DATA_DIR: target.dataDir, DATABASE_URL: target.engine === "postgres" ? target.databaseUrl : "", NODE_ENV: "production" };
 }
+
+/** Signs a staff account in through the API; returns the cookie header for its requests. */
+export async function staffLogin(base: string, account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: account.email, password: account.password }) });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (!response.ok || !cookie) throw new Error(`login answered ${response.status}`);
+  return cookie;
+}

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
+import type { FastifyReply } from "fastify";
 import type { Db } from "../db/client";
 import { storedFile } from "../db/schema";
 import { AppError } from "./errors";
@@ -64,4 +65,14 @@ export async function readStoredFile(db: Db, id: string) {
 
 export async function deleteStoredFile(db: Db, id: string): Promise<void> {
   await db.delete(storedFile).where(eq(storedFile.id, id));
+}
+
+/** Sends a stored private file as a download: a safe name, never cached on the way. */
+export function sendDownload(reply: FastifyReply, file: { data: Buffer; fileName: string; contentType: string }, fallbackName: string): FastifyReply {
+  const name = safeFileName(file.fileName, fallbackName);
+  return reply
+    .header("content-type", file.contentType)
+    .header("content-disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header("cache-control", "private, no-store")
+    .send(file.data);
 }

@@ -14,7 +14,7 @@ import { PUBLIC, roles } from "../../platform/access";
 import { clientIp } from "../../platform/client-ip";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
 import { AppError } from "../../platform/errors";
-import { safeFileName } from "../../platform/files";
+import { sendDownload } from "../../platform/files";
 import { readMultipart } from "../../platform/multipart";
 import { enforceLimit } from "../../platform/rate-limit";
 import { applicationExportPage, listApplications, readApplicationResume, type ExportCursor } from "./queries";
@@ -118,12 +118,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const file = await readApplicationResume(app.db, request.params.id);
       if (!file) throw new AppError("not_found", "This application has no resume");
-      const name = safeFileName(file.fileName, "resume");
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .header("cache-control", "private, no-store")
-        .send(file.data);
+      return sendDownload(reply, file, "resume");
     },
   });
 }

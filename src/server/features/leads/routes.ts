@@ -21,7 +21,7 @@ import {
 import { roles } from "../../platform/access";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
 import { AppError } from "../../platform/errors";
-import { safeFileName } from "../../platform/files";
+import { sendDownload } from "../../platform/files";
 import { leadActivity } from "./activity";
 import { LEAD_CSV_COLUMNS, leadCsvRow } from "./csv-columns";
 import { importLeadsCsv } from "./import";
@@ -114,12 +114,7 @@ export async function leadRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const file = await readLeadResume(app.db, request.params.id);
       if (!file) throw new AppError("not_found", "This lead has no uploaded resume");
-      const name = safeFileName(file.fileName, "resume");
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .header("cache-control", "private, no-store")
-        .send(file.data);
+      return sendDownload(reply, file, "resume");
     },
   });
 
