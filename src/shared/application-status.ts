@@ -1,3 +1,4 @@
+import { AREA_ROLES } from "./roles";
 /** Application statuses and their labels (internal-side §4); staff may move between any two. */
 export const APPLICATION_STATUSES = [
   { value: "pending", label: "Pending Review" },
@@ -20,4 +21,4 @@ export function normaliseStatus(value: string): ApplicationStatus {
 export const statusLabel = (value: string) => APPLICATION_STATUSES.find((s) => s.value === normaliseStatus(value))!.label;
 
 /** Staff who review applications and may read résumés. */
-export const APPLICATION_ROLES = ["admin", "admissions"] as const;
+export const APPLICATION_ROLES = AREA_ROLES.applications;

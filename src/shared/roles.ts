@@ -9,9 +9,13 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   sales: "Sales",
 };
 
-/** Which roles open each staff area of the site. */
+/** Which roles open each staff area of the site (a tab of /admin counts as an area). */
 export const AREA_ROLES = {
   adminDashboard: ["admin", "admissions", "content"],
+  applications: ["admin", "admissions"],
+  simulationReports: ["admin", "admissions"],
+  emailNotifications: ["admin", "admissions"],
+  mentors: ["admin", "content"],
   simulationAdmin: ["admin", "content"],
   crm: ["admin", "sales"],
   staffAccounts: ["admin"],

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { API_REFUSAL_SUBJECT, needsRoleMessage } from "~/shared/refusal";
 import { hasAnyRole, type StaffRole } from "~/shared/roles";
 import { CANDIDATE_COOKIE, readCandidateSession } from "./candidate-sessions";
 import { AppError } from "./errors";
@@ -68,7 +69,7 @@ export function requireAccess(request: FastifyRequest, access: Exclude<Access, "
   const staff = request.staff;
   if (!staff) throw new AppError("unauthenticated", "Please sign in to continue");
   if (access !== "staff" && !hasAnyRole(staff.roles, access)) {
-    throw new AppError("forbidden", `This needs one of the roles: ${access.join(", ")}`);
+    throw new AppError("forbidden", needsRoleMessage(API_REFUSAL_SUBJECT, access));
   }
   return staff;
 }

@@ -9,25 +9,15 @@ import {
 } from "../application-options";
 import { APPLICATION_STATUS_VALUES } from "../application-status";
 import { emailSchema, pageQuerySchema } from "./common";
-import { isHttpUrl } from "./links";
+import { linkedInUrl } from "./links";
 
 const values = <T extends readonly { value: string }[]>(list: T) => list.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]];
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
-/** A LinkedIn address; "linkedin.com/in/x" without a scheme is accepted and stored with https://. */
-export const linkedInSchema = z
-  .string({ error: "LinkedIn profile URL is required" })
-  .trim()
-  .min(1, "LinkedIn profile URL is required")
-  .max(300, "At most 300 characters")
-  .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
-  .refine((value) => {
-    if (!isHttpUrl(value)) return false;
-    const url = new URL(value);
-    return /^(www\.|[a-z]{2,3}\.)?linkedin\.com$/i.test(url.hostname) && url.pathname.length > 1;
-  }, "Please enter a valid LinkedIn profile URL");
+/** The shared LinkedIn rule (links.ts); re-exported under the name the wizard already uses. */
+export const linkedInSchema = linkedInUrl;
 
 const rating = z
   .number({ error: `Rate from ${SKILL_MIN} to ${SKILL_MAX}` })

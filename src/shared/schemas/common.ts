@@ -34,3 +34,12 @@ export function fieldErrors(schema: z.ZodType, values: unknown): Record<string, 
   }
   return errors;
 }
+
+/** The same, keyed by the whole path ("1.linkedin"): for a form that edits a list of records. */
+export function fieldErrorsByPath(schema: z.ZodType, values: unknown): Record<string, string> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  return errors;
+}

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { emailSchema } from "./common";
-import { isHttpUrl } from "./links";
+import { optionalLinkedInUrl } from "./links";
 
 /** Required text: whitespace-only counts as empty (spec §5). */
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -23,12 +23,7 @@ export const mentorApplicationSchema = z.object({
   message: required("Please tell us why you'd like to become a mentor", 5000),
   experience: required("Experience is required", 200),
   expertise: required("Area of expertise is required", 200),
-  linkedin: z
-    .string()
-    .trim()
-    .max(300)
-    .refine((value) => value === "" || isHttpUrl(value), "Please enter a valid LinkedIn URL")
-    .optional(),
+  linkedin: optionalLinkedInUrl.optional(),
   website: honeypot,
 });
 export type MentorApplicationBody = z.input<typeof mentorApplicationSchema>;

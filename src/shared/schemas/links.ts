@@ -68,3 +68,29 @@ export const optionalImageLink = (message = HTTP_URL_MESSAGE, max = 500) =>
     .trim()
     .max(max, `At most ${max} characters`)
     .refine((value) => value === "" || isStoredImageUrl(value) || isHttpUrl(value), { message });
+
+/**
+ * The one LinkedIn rule (the application wizard, Become a Mentor and the Mentors editor): a
+ * profile address on linkedin.com with a path, typed with or without its scheme. It is stored as
+ * https:// ("linkedin.com/in/x" and "http://…" become "https://…"). `.overwrite` keeps the type,
+ * so the same schema also describes the stored value in API answers.
+ */
+export const LINKEDIN_MESSAGE = "Please enter a valid LinkedIn profile URL";
+export const LINKEDIN_REQUIRED_MESSAGE = "LinkedIn profile URL is required";
+
+export const normaliseLinkedIn = (value: string) => (value === "" ? "" : value.replace(/^(https?:\/\/)?/i, "https://"));
+
+export function isLinkedInProfile(value: string): boolean {
+  if (!isHttpsUrl(value)) return false;
+  const url = new URL(value);
+  return /^(www\.|[a-z]{2,3}\.)?linkedin\.com$/i.test(url.hostname) && url.pathname.length > 1;
+}
+
+const linkedInText = (message: string) => z.string({ error: message }).trim().max(300, "At most 300 characters").overwrite(normaliseLinkedIn);
+
+export const linkedInUrl = linkedInText(LINKEDIN_REQUIRED_MESSAGE)
+  .min(1, LINKEDIN_REQUIRED_MESSAGE)
+  .refine(isLinkedInProfile, LINKEDIN_MESSAGE);
+
+/** The same rule where the profile may be left out: empty text means none. */
+export const optionalLinkedInUrl = linkedInText(LINKEDIN_MESSAGE).refine((value) => value === "" || isLinkedInProfile(value), LINKEDIN_MESSAGE);

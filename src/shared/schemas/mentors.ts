@@ -1,4 +1,4 @@
-import { optionalHttpUrl, optionalImageLink } from "./links";
+import { optionalHttpUrl, optionalImageLink, optionalLinkedInUrl } from "./links";
 import { z } from "./zod";
 
 const optionalUrl = optionalHttpUrl(undefined, 500);
@@ -9,7 +9,7 @@ export const mentorSchema = z.object({
   role: z.string({ error: "Role is required" }).trim().min(1, "Role is required").max(160),
   image: optionalImageLink().default(""),
   bio: z.string().trim().max(2000).default(""),
-  linkedin: optionalUrl.default(""),
+  linkedin: optionalLinkedInUrl.default(""),
   twitter: optionalUrl.optional(),
   website: optionalUrl.optional(),
 });
@@ -26,3 +26,9 @@ export const mentorListSchema = z
       seen.add(mentor.id);
     });
   });
+
+/**
+ * The list as stored and answered: the same fields, but a link saved under an older rule is still
+ * answered as it is (the editor asks for a valid one at the next save) rather than failing the page.
+ */
+export const storedMentorListSchema = z.array(mentorSchema.extend({ linkedin: z.string() }));

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { formatDateTime } from "~/shared/format-date";
 import { AREA_ROLES, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/shared/roles";
-import type { CreateStaffBody, StaffMember, UpdateStaffBody } from "~/shared/schemas/staff";
-import { Button } from "~/web/components/ui/button";
+import { createStaffBodySchema, type CreateStaffBody, type StaffMember, type UpdateStaffBody } from "~/shared/schemas/staff";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { ConfirmDialog } from "~/web/components/ui/confirm-dialog";
 import { Field } from "~/web/components/ui/field";
 import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
 import { StaffArea } from "~/web/features/staff-auth/staff-area";
@@ -10,6 +12,7 @@ import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
 import { useAdminLogout } from "~/web/features/staff-auth/use-staff-session";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { useFieldErrors } from "~/web/lib/use-field-errors";
 
 export const meta = () => [{ title: "Staff accounts" }, { name: "robots", content: "noindex" }];
 
@@ -37,11 +40,16 @@ function AddStaffForm() {
   const queryClient = useQueryClient();
   const empty = { email: "", name: "", password: "", roles: [] as StaffRole[] };
   const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, validate, revalidate, clear } = useFieldErrors(createStaffBodySchema);
+  const set = (next: typeof form, field: keyof typeof form) => {
+    setForm(next);
+    revalidate(field, next);
+  };
   const add = useMutation({
     mutationFn: (body: CreateStaffBody) => api<StaffMember>("/api/staff", { body }),
     onSuccess: (member) => {
       setForm(empty);
+      clear();
       toast({ title: "Staff account added", description: `${member.name} can now sign in.` });
       void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
     },
@@ -52,27 +60,26 @@ function AddStaffForm() {
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    add.mutate(form);
+    if (validate(form)) add.mutate(form);
   };
   return (
-    <form onSubmit={onSubmit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="add-staff">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="add-staff">
       <h2 id="add-staff" className="text-lg font-semibold text-brand-900">
         Add a staff account
       </h2>
       <div className="grid gap-4 md:grid-cols-3">
-        <Field label="Full name" value={form.name} error={errors.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        <Field label="Email" type="email" value={form.email} error={errors.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <Field label="Full name" value={form.name} error={errors.name} onChange={(e) => set({ ...form, name: e.target.value }, "name")} />
+        <Field label="Email" type="email" value={form.email} error={errors.email} onChange={(e) => set({ ...form, email: e.target.value }, "email")} />
         <Field
           label="Initial password (12+ characters)"
           type="password"
           autoComplete="new-password"
           value={form.password}
           error={errors.password}
-          onChange={(e) => setForm({ ...form, password: e.target.value })}
+          onChange={(e) => set({ ...form, password: e.target.value }, "password")}
         />
       </div>
-      <RoleChecks legend="Roles" value={form.roles} onChange={(roles) => setForm({ ...form, roles })} />
+      <RoleChecks legend="Roles" value={form.roles} onChange={(roles) => set({ ...form, roles }, "roles")} />
       {errors.roles && <p className="text-sm text-red-700">{errors.roles}</p>}
       <div>
         <Button type="submit" disabled={add.isPending}>
@@ -88,8 +95,14 @@ function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) 
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
   const update = useMutation({
     mutationFn: (body: UpdateStaffBody) => api<StaffMember>(`/api/staff/${member.id}`, { method: "PATCH", body }),
-    onSuccess: () => {
-      toast({ title: "Staff account updated" });
+    onSuccess: (_saved, body) => {
+      toast(
+        body.disabled === undefined
+          ? { title: "Staff account updated" }
+          : body.disabled
+            ? { title: "Staff account disabled", description: `${member.name} can no longer sign in.` }
+            : { title: "Staff account enabled", description: `${member.name} can sign in again.` },
+      );
       void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
     },
     onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
@@ -105,16 +118,30 @@ function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) 
         <RoleChecks legend={`Roles of ${member.name}`} value={roles} onChange={setRoles} />
       </td>
       <td className="p-3">{member.disabled ? "Disabled" : "Active"}</td>
-      <td className="p-3 text-slate-600">{member.lastLoginAt ? new Date(member.lastLoginAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" }) : "Never"}</td>
+      <td className="p-3 text-slate-600">{member.lastLoginAt ? formatDateTime(member.lastLoginAt) : "Never"}</td>
       <td className="flex flex-wrap gap-2 p-3">
         <Button variant="secondary" disabled={!changed || update.isPending} onClick={() => update.mutate({ roles })}>
           Save roles
         </Button>
-        {!isSelf && (
-          <Button variant={member.disabled ? "secondary" : "danger"} disabled={update.isPending} onClick={() => update.mutate({ disabled: !member.disabled })}>
-            {member.disabled ? "Enable" : "Disable"}
-          </Button>
-        )}
+        {!isSelf &&
+          (member.disabled ? (
+            <Button variant="secondary" disabled={update.isPending} onClick={() => update.mutate({ disabled: false })}>
+              Enable
+            </Button>
+          ) : (
+            <ConfirmDialog
+              title="Disable Staff Account"
+              description={`Are you sure you want to disable ${member.name} (${member.email})? They are signed out and can no longer sign in until the account is enabled again.`}
+              confirmLabel="Disable"
+              disabled={update.isPending}
+              onConfirm={() => update.mutate({ disabled: true })}
+              trigger={
+                <button type="button" className={buttonClass("danger")} disabled={update.isPending}>
+                  Disable
+                </button>
+              }
+            />
+          ))}
       </td>
     </tr>
   );

@@ -1,43 +1,62 @@
 import { Tabs } from "radix-ui";
 import { AREA_ROLES } from "~/shared/roles";
+import type { StaffUser } from "~/shared/schemas/auth";
 import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
 import { StaffArea } from "~/web/features/staff-auth/staff-area";
 import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
 import { useAdminLogout } from "~/web/features/staff-auth/use-staff-session";
-import { ADMIN_TABS } from "~/web/features/admin-tabs/tabs";
+import { tabsFor } from "~/web/features/admin-tabs/tabs";
 
-export const meta = () => [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: "Admin Dashboard" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function AdminPage() {
   const logout = useAdminLogout();
   return (
-    <StaffArea roles={AREA_ROLES.adminDashboard} areaName="the admin dashboard" signIn={<AdminSignIn />}>
-      {(user) => (
-        <StaffFrame
-          title="Admin Dashboard"
-          user={user}
-          onLogout={logout}
-        >
-          <Tabs.Root defaultValue="applications" className="grid gap-6">
-            <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1">
-              {ADMIN_TABS.map((tab) => (
-                <Tabs.Trigger
-                  key={tab.value}
-                  value={tab.value}
-                  className="rounded-md px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm"
-                >
-                  {tab.label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {ADMIN_TABS.map((tab) => (
-              <Tabs.Content key={tab.value} value={tab.value}>
-                <tab.Component />
-              </Tabs.Content>
-            ))}
-          </Tabs.Root>
-        </StaffFrame>
-      )}
+    <StaffArea
+      roles={AREA_ROLES.adminDashboard}
+      areaName="the admin dashboard"
+      signIn={<AdminSignIn />}
+    >
+      {(user) => <AdminDashboard user={user} onLogout={logout} />}
     </StaffArea>
+  );
+}
+
+/** Only the tabs the signed-in role may use, opening on the first (the area's roles are exactly the tabs' roles). */
+function AdminDashboard({
+  user,
+  onLogout,
+}: {
+  user: StaffUser;
+  onLogout: () => void;
+}) {
+  const tabs = tabsFor(user.roles);
+  return (
+    <StaffFrame title="Admin Dashboard" user={user} onLogout={onLogout}>
+      <Tabs.Root defaultValue={tabs[0]?.value} className="grid gap-6">
+        <Tabs.List
+          aria-label="Admin sections"
+          className="flex flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1"
+        >
+          {tabs.map((tab) => (
+            <Tabs.Trigger
+              key={tab.value}
+              value={tab.value}
+              className="rounded-md px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm"
+            >
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value}>
+            <tab.Component />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </StaffFrame>
   );
 }

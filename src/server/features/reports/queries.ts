@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
-import { hasAnyRole, type StaffRole } from "~/shared/roles";
+import { AREA_ROLES, hasAnyRole } from "~/shared/roles";
 import { areaAverages } from "~/shared/report-dimensions";
 import { HIGH_PERFORMER_MIN, type ScoreBand } from "~/shared/report-bands";
 import type { ReportDetail, ReportSummary } from "~/shared/schemas/simulation-reports";
@@ -11,7 +11,7 @@ import { decodeCursor, keysetPage } from "../../platform/keyset";
 type ReportRow = typeof simulationReport.$inferSelect;
 
 /** Staff roles that may open any report (PRODUCT.md §2). */
-export const REPORT_STAFF_ROLES = ["admin", "admissions"] as const satisfies readonly StaffRole[];
+export const REPORT_STAFF_ROLES = AREA_ROLES.simulationReports;
 
 const summaryOf = (row: ReportRow): ReportSummary => ({
   fullName: row.fullName,

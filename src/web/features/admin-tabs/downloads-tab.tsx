@@ -3,7 +3,10 @@ import { useState } from "react";
 import type { BrochureDownload } from "~/shared/schemas/brochure";
 import type { Page } from "~/shared/schemas/common";
 import { Pager } from "~/web/components/ui/pager";
-import { api, ApiError } from "~/web/lib/api";
+import { needsRoleMessage } from "~/shared/refusal";
+import { AREA_ROLES } from "~/shared/roles";
+import { ListState } from "~/web/components/ui/list-state";
+import { api } from "~/web/lib/api";
 import { formatDateTime } from "~/shared/format-date";
 
 const PAGE_SIZE = 50;
@@ -25,14 +28,21 @@ function DownloadsList() {
     queryFn: () => api<Page<BrochureDownload>>(`/api/brochure-downloads?page=${page}&pageSize=${PAGE_SIZE}`),
     placeholderData: keepPreviousData,
   });
-  if (list.isPending) return <p className="text-slate-600">Loading downloads...</p>;
-  if (list.isError) {
-    const forbidden = list.error instanceof ApiError && list.error.status === 403;
-    return <p className="text-red-700">{forbidden ? "Brochure downloads are visible to admin and admissions staff." : "Failed to fetch downloads"}</p>;
-  }
-  if (list.data.total === 0) {
-    return <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">No brochure downloads yet.</p>;
-  }
+  return (
+    <ListState
+      isPending={list.isPending}
+      error={list.error}
+      loading="Loading downloads..."
+      failed="Failed to fetch downloads"
+      refusal={needsRoleMessage("The brochure downloads list", AREA_ROLES.brochureDownloads)}
+      empty={list.data?.total === 0 ? "No brochure downloads yet." : null}
+    >
+      {list.data && <DownloadsTable data={list.data} page={page} onPage={setPage} />}
+    </ListState>
+  );
+}
+
+function DownloadsTable({ data, page, onPage }: { data: Page<BrochureDownload>; page: number; onPage: (page: number) => void }) {
   return (
     <div className="grid gap-4">
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -48,7 +58,7 @@ function DownloadsList() {
             </tr>
           </thead>
           <tbody>
-            {list.data.items.map((row) => (
+            {data.items.map((row) => (
               <tr key={row.id} className="border-t border-slate-200">
                 <td className="p-3 font-mono text-xs text-slate-500" title={row.id}>
                   {row.id.slice(0, 8)}
@@ -66,7 +76,7 @@ function DownloadsList() {
           </tbody>
         </table>
       </div>
-      <Pager total={list.data.total} page={page} pageSize={PAGE_SIZE} noun="download" onPage={setPage} />
+      <Pager total={data.total} page={page} pageSize={PAGE_SIZE} noun="download" onPage={onPage} />
     </div>
   );
 }

@@ -1,13 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { hasAnyRole } from "~/shared/roles";
-import type { Mentor } from "~/shared/schemas/mentors";
+import { fieldErrorsByPath } from "~/shared/schemas/common";
+import { mentorListSchema, type Mentor } from "~/shared/schemas/mentors";
 import { Button } from "~/web/components/ui/button";
-import { MentorFields } from "~/web/features/mentors/mentor-fields";
-import { useStaffSession } from "~/web/features/staff-auth/use-staff-session";
+import { MENTOR_FIELD_LABELS, MentorFields } from "~/web/features/mentors/mentor-fields";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { useFieldErrors } from "~/web/lib/use-field-errors";
+
+/** "Mentor 2, LinkedIn: Please enter a valid LinkedIn profile URL": the first wrong field, by its label. */
+export function describeFieldError(fields: Record<string, string>): string | null {
+  const first = Object.entries(fields)[0];
+  if (!first) return null;
+  const [path, message] = first;
+  const [index, field] = path.split(".");
+  if (field === undefined || !/^\d+$/.test(index!)) return message;
+  return `Mentor ${Number(index) + 1}, ${MENTOR_FIELD_LABELS[field] ?? field}: ${message}`;
+}
 
 const KEY = ["mentors"] as const;
 
@@ -21,36 +31,30 @@ export function newMentor(list: readonly Mentor[]): Mentor {
     role: "Role / Position",
     image: "/mentor-placeholder.svg",
     bio: "Write a short bio: experience, companies and what this mentor helps with.",
-    linkedin: "https://www.linkedin.com/",
+    // Left empty, not a placeholder address: an unsaved placeholder would be published as a real link.
+    linkedin: "",
   };
 }
 
+/** The Mentors tab (admin, content): edits the whole list and saves it together. */
 export function MentorsTab() {
-  const session = useStaffSession();
-  const canEdit = hasAnyRole(session.data?.roles ?? [], ["content"]);
-  if (!canEdit) {
-    return <p className="rounded-xl border border-slate-200 bg-white p-8 text-slate-700">Editing the mentor list needs the Content role.</p>;
-  }
-  return <MentorEditor />;
-}
-
-function MentorEditor() {
   const queryClient = useQueryClient();
   const mentors = useQuery({ queryKey: KEY, queryFn: () => api<Mentor[]>("/api/mentors") });
   const [draft, setDraft] = useState<Mentor[] | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, validate, revalidate, clear } = useFieldErrors(mentorListSchema, { byPath: true });
   const list = draft ?? mentors.data ?? [];
   const save = useMutation({
     mutationFn: (body: Mentor[]) => api<Mentor[]>("/api/mentors", { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(KEY, saved);
       setDraft(null);
-      setErrors({});
+      clear();
       toast({ title: "Mentors updated" });
     },
     onError: (error) => {
-      setErrors(error instanceof ApiError ? error.fields : {});
-      toast({ title: "Error updating mentors", description: "Something went wrong. Please try again.", variant: "destructive" });
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors(fields);
+      toast({ title: "Error updating mentors", description: describeFieldError(fields) ?? error.message, variant: "destructive" });
     },
   });
 
@@ -69,7 +73,7 @@ function MentorEditor() {
           <Button variant="secondary" onClick={() => edit([...list, newMentor(list)])}>
             <Plus className="size-4" aria-hidden /> Add Mentor
           </Button>
-          <Button onClick={() => save.mutate(list)} disabled={save.isPending || draft === null}>
+          <Button onClick={() => (validate(list) ? save.mutate(list) : toast({ title: "Error updating mentors", description: describeFieldError(fieldErrorsByPath(mentorListSchema, list)) ?? "", variant: "destructive" }))} disabled={save.isPending || draft === null}>
             {save.isPending ? "Saving..." : "Save Changes"}
           </Button>
         </div>
@@ -81,7 +85,11 @@ function MentorEditor() {
           mentor={mentor}
           index={index}
           errors={errors}
-          onChange={(next) => edit(list.map((m, i) => (i === index ? next : m)))}
+          onChange={(next, field) => {
+            const nextList = list.map((m, i) => (i === index ? next : m));
+            edit(nextList);
+            revalidate(`${index}.${field}`, nextList);
+          }}
           onRemove={() => edit(list.filter((_, i) => i !== index))}
         />
       ))}

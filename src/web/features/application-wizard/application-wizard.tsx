@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { Button } from "~/web/components/ui/button";
 import { track } from "~/web/lib/analytics";
 import { ApiError } from "~/web/lib/api";
+import { useFieldErrors } from "~/web/lib/use-field-errors";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { toast } from "~/web/lib/toast";
 import type { FieldErrors } from "./form-fields";
@@ -22,7 +23,8 @@ import { Honeypot } from "~/web/components/ui/honeypot";
 export function ApplicationWizard() {
   const { draft, update: setField, step, setStep, clear } = useApplicationDraft();
   const [resume, setResume] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The server checks the whole application; a field it refused loses its message as the field is edited.
+  const { errors, setErrors, revalidate } = useFieldErrors();
   const [submitting, setSubmitting] = useState(false);
   const [website, setWebsite] = useState("");
   // A second click lands before React re-renders the disabled button: this ref stops it.
@@ -44,9 +46,7 @@ export function ApplicationWizard() {
 
   const update = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) => {
     setField(key, value);
-    if (Object.keys(errors).some((field) => field.split(".")[0] === key)) {
-      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field.split(".")[0] !== key)));
-    }
+    revalidate(key, { ...draft, [key]: value });
   };
 
   const submit = async () => {

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { fieldErrors } from "~/shared/schemas/common";
 import { api, ApiError } from "~/web/lib/api";
 import { toast, type ToastMessage } from "~/web/lib/toast";
 import { useSubmit } from "~/web/lib/use-submit";
@@ -21,7 +20,7 @@ interface MessageFormOptions<T extends Record<string, string>> {
  * land on their fields; anything else is the spec's "Error sending message" toast.
  */
 export function useMessageForm<T extends Record<string, string>>({ endpoint, schema, initial, success, onClose }: MessageFormOptions<T>) {
-  const form = useFormState(initial);
+  const form = useFormState(initial, schema);
   const [website, setWebsite] = useState("");
   const send = useSubmit((body: T & { website?: string }) => api(endpoint, { body }), {
     onSuccess: () => {
@@ -37,9 +36,7 @@ export function useMessageForm<T extends Record<string, string>>({ endpoint, sch
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const errors = fieldErrors(schema, form.values);
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) send.submit({ ...form.values, website: website || undefined });
+    if (form.validate(form.values)) send.submit({ ...form.values, website: website || undefined });
   };
 
   return { bind: form.bind, honeypot: { value: website, onChange: setWebsite }, onSubmit, isPending: send.isPending };

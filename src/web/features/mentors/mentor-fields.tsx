@@ -9,14 +9,27 @@ interface MentorFieldsProps {
   mentor: Mentor;
   index: number;
   errors: Record<string, string>;
-  onChange: (mentor: Mentor) => void;
+  /** The mentor after the edit, and the field that changed (so its error can clear). */
+  onChange: (mentor: Mentor, field: keyof Mentor) => void;
   onRemove: () => void;
 }
+
+/** The editor's label of each field, so a save error can name it. */
+export const MENTOR_FIELD_LABELS: Record<string, string> = {
+  id: "Id",
+  name: "Name",
+  role: "Role",
+  image: "Image",
+  bio: "Bio",
+  linkedin: "LinkedIn",
+  twitter: "Twitter",
+  website: "Website",
+};
 
 /** Every field of one mentor in the editor; errors are keyed like the API's ("0.name"). */
 export function MentorFields({ mentor, index, errors, onChange, onRemove }: MentorFieldsProps) {
   const bioId = useId();
-  const set = (key: keyof Mentor, value: string) => onChange({ ...mentor, [key]: value });
+  const set = (key: keyof Mentor, value: string) => onChange({ ...mentor, [key]: value }, key);
   const error = (key: string) => errors[`${index}.${key}`];
   return (
     <fieldset className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5" aria-label={`Mentor ${index + 1}`}>
@@ -42,7 +55,7 @@ export function MentorFields({ mentor, index, errors, onChange, onRemove }: Ment
         <textarea id={bioId} rows={3} value={mentor.bio} onChange={(e) => set("bio", e.target.value)} className={inputClass} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="LinkedIn" type="url" value={mentor.linkedin} onChange={(e) => set("linkedin", e.target.value)} error={error("linkedin")} />
+        <Field label="LinkedIn" type="url" placeholder="linkedin.com/in/…" value={mentor.linkedin} onChange={(e) => set("linkedin", e.target.value)} error={error("linkedin")} />
         <Field label="Twitter" type="url" value={mentor.twitter ?? ""} onChange={(e) => set("twitter", e.target.value)} error={error("twitter")} />
         <Field label="Website" type="url" value={mentor.website ?? ""} onChange={(e) => set("website", e.target.value)} error={error("website")} />
       </div>

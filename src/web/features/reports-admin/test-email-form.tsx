@@ -5,13 +5,15 @@ import { Button } from "~/web/components/ui/button";
 import { Field } from "~/web/components/ui/field";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { useFieldErrors } from "~/web/lib/use-field-errors";
 
 const EMPTY = { email: "", fullName: "", simulationType: "Founder's Office Diagnostic", totalScore: "75", slug: "test-report" };
 
 /** The test e-mail (internal-side §2.1): sends the "report ready" message for the payload typed here. */
 export function TestEmailForm() {
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server checks this payload (its score is a number here, text in the form): its field errors clear as the field is edited.
+  const { errors, setErrors, revalidate } = useFieldErrors();
   const send = useMutation({
     mutationFn: (payload: TestNotification) => api("/api/simulation/send-notification", { body: payload }),
     onSuccess: () => {
@@ -24,7 +26,11 @@ export function TestEmailForm() {
       toast({ title: "Error", description: "Failed to send test email", variant: "destructive" });
     },
   });
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+    const next = { ...form, [key]: event.target.value };
+    setForm(next);
+    revalidate(key, next);
+  };
   const ready = form.email.trim() !== "" && form.fullName.trim() !== "";
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

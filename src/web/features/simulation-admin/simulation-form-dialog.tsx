@@ -1,12 +1,12 @@
 import { Dialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
-import { fieldErrors } from "~/shared/schemas/common";
 import { simulationInputSchema, type Simulation, type SimulationInput, type SimulationVisibility } from "~/shared/schemas/simulations";
 import { Button } from "~/web/components/ui/button";
 import { Field } from "~/web/components/ui/field";
 import { TextareaField } from "~/web/components/ui/textarea-field";
 import { ImageUploadField } from "~/web/features/images/image-upload-field";
 import { ApiError } from "~/web/lib/api";
+import { useFieldErrors } from "~/web/lib/use-field-errors";
 import { TagInput } from "./tag-input";
 import { useCreateSimulation, useUpdateSimulation } from "./use-admin-simulations";
 
@@ -18,16 +18,18 @@ const fromSimulation = (s: Simulation): Form => ({ title: s.title, subtitle: s.s
 /** Create (simulation = null) or edit one simulation; the same schema as the API checks it first. */
 export function SimulationFormDialog({ simulation, trigger, open, onOpenChange }: { simulation: Simulation | null; trigger?: ReactNode; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [form, setForm] = useState<Form>(simulation ? fromSimulation(simulation) : EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, validate, revalidate } = useFieldErrors(simulationInputSchema);
   const create = useCreateSimulation();
   const update = useUpdateSimulation();
   const busy = create.isPending || update.isPending;
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    const next = { ...form, [key]: value };
+    setForm(next);
+    revalidate(key, next);
+  };
 
   const submit = () => {
-    const found = fieldErrors(simulationInputSchema, form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (!validate(form)) return;
     const done = {
       onSuccess: () => {
         onOpenChange(false);

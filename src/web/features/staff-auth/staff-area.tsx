@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { needsRoleMessage } from "~/shared/refusal";
 import { hasAnyRole, ROLE_LABELS, type StaffRole } from "~/shared/roles";
 import type { StaffUser } from "~/shared/schemas/auth";
 import { Button } from "~/web/components/ui/button";
@@ -28,8 +29,7 @@ export function StaffArea({ roles, areaName, loadingText = "Loading...", signIn,
           <h1 className="text-xl font-bold text-brand-900">No access to {areaName}</h1>
           <p className="text-slate-700">
             You are signed in as {user.name} ({user.email}) with the role{user.roles.length > 1 ? "s" : ""}{" "}
-            {user.roles.map((role) => ROLE_LABELS[role]).join(", ")}. {areaName} needs{" "}
-            {roles.map((role) => ROLE_LABELS[role]).join(" or ")}. Ask an administrator if you need it.
+            {user.roles.map((role) => ROLE_LABELS[role]).join(", ")}. {needsRoleMessage(areaName, roles)} Ask an administrator if you need it.
           </p>
           <div>
             <Button variant="secondary" onClick={() => logout.mutate()}>
