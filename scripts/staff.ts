@@ -14,6 +14,7 @@ import { createStaff, disableStaff, listStaff, resetPassword } from "~/server/fe
 import { promptHidden } from "./prompt-hidden";
 
 const USAGE = `Usage:
+  npm run staff -- --help
   npm run staff -- add <email> --name "<full name>" --roles admin,admissions,content,sales
   npm run staff -- list
   npm run staff -- disable <email>
@@ -29,12 +30,26 @@ async function readPassword(): Promise<string> {
   return passwordSchema.parse(password);
 }
 
+/** The command line, read before any database is opened: --help (or "help") needs none. */
+function readArgs() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { name: { type: "string" }, roles: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    // An unknown or malformed option: say which, then how to use the command, without a stack trace.
+    throw new AppError("invalid", `${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+}
+
 async function main() {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { name: { type: "string" }, roles: { type: "string" } },
-  });
+  const { positionals, values } = readArgs();
   const [command, email] = positionals;
+  if (values.help || command === "help") {
+    console.log(USAGE);
+    return;
+  }
   if (!command || (command !== "list" && !email)) throw new AppError("invalid", USAGE);
 
   loadDotEnv();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify from "fastify";
 import { registerAccessControl } from "~/server/platform/access";
+import { needsRoleMessage } from "~/shared/refusal";
 import { STAFF_ROLES, type StaffRole } from "~/shared/roles";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";
 
@@ -57,6 +58,9 @@ describe("every /api route declares who may call it", () => {
       });
       expect(response.statusCode, `${route.method} ${route.url} as ${others.join(",")}`).toBe(403);
       expect(response.json().error.code).toBe("forbidden");
+      // One sentence for every refusal, naming Admin and each role the route accepts.
+      expect(response.json().error.message).toBe(needsRoleMessage("This request", route.access));
+      expect(response.json().error.message).toMatch(/^This request needs the Admin( or [A-Z][a-z]+|(, [A-Z][a-z]+)* or [A-Z][a-z]+)? role\.$/);
       checked++;
     }
     expect(checked).toBeGreaterThan(0);

@@ -16,6 +16,21 @@ const me = (cookie?: string) => ctx.app.inject({ method: "GET", url: "/api/auth/
 const attempt = (email: string, password: string, ip = "10.0.0.1") =>
   ctx.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: ip });
 
+describe("the staff session, as the staff pages ask for it", () => {
+  it("answers null before sign-in (200, so the browser logs no error) and the person after", async () => {
+    const before = await ctx.app.inject({ method: "GET", url: "/api/auth/session" });
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ user: null });
+    expect(before.headers["cache-control"]).toBe("private, no-store");
+    const staff = await staffFactory(ctx.db, ["content"]);
+    const cookie = sessionCookie(await attempt(staff.email, staff.password, "10.0.0.77"));
+    const after = await ctx.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
+    expect(after.json()).toEqual({ user: { name: staff.name, email: staff.email, roles: ["content"] } });
+    await ctx.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie } });
+    expect((await ctx.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).json()).toEqual({ user: null });
+  });
+});
+
 describe("staff sign-in", () => {
   it("signs in, sets a protected cookie and answers name, email and roles", async () => {
     const staff = await staffFactory(ctx.db, ["admissions", "sales"]);

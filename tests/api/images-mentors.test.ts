@@ -88,7 +88,7 @@ describe("mentor editor", () => {
       url: "/api/mentors",
       headers: { cookie: content },
       payload: [
-        { id: 1, name: " ", role: "", image: "", bio: "", linkedin: "linkedin.com/in/x" },
+        { id: 1, name: " ", role: "", image: "", bio: "", linkedin: "https://example.com/in/x" },
         { id: 1, name: "A", role: "B", image: "javascript:alert(1)", bio: "", linkedin: "" },
       ],
     });
@@ -96,7 +96,7 @@ describe("mentor editor", () => {
     expect(bad.json().error.fields).toMatchObject({
       "0.name": "Name is required",
       "0.role": "Role is required",
-      "0.linkedin": "Must be a link starting with http:// or https://",
+      "0.linkedin": "Please enter a valid LinkedIn profile URL",
       "1.image": "Must be a link starting with http:// or https://",
       "1.id": "Each mentor needs a different id",
     });

@@ -54,7 +54,7 @@ describe("Contact Us and Become a Mentor", () => {
       [{ ...mentor, message: "  " }, "message", "Please tell us why you'd like to become a mentor"],
       [{ ...mentor, experience: "" }, "experience", "Experience is required"],
       [{ ...mentor, expertise: undefined }, "expertise", "Area of expertise is required"],
-      [{ ...mentor, linkedin: "linkedin dot com" }, "linkedin", "Please enter a valid LinkedIn URL"],
+      [{ ...mentor, linkedin: "linkedin dot com" }, "linkedin", "Please enter a valid LinkedIn profile URL"],
     ];
     for (const [payload, field, message] of mentorCases) {
       const response = await post("/api/mentor-applications", payload);

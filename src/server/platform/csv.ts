@@ -1,14 +1,26 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import { stringify } from "csv-stringify";
+import { formatDateTime } from "~/shared/format-date";
 
-/** A spreadsheet would run a cell starting with one of these as a formula. */
+/** A spreadsheet may run a cell starting with one of these as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A plain signed number ("+91", "-5", "+1.5"): a spreadsheet reads it as a number, never as a
+ * formula, so it needs no guard. Anything more after the sign ("+1+1", "-2*A1", "+91 98765",
+ * "-1e3") is guarded, because it could compute or reference.
+ */
+const SIGNED_NUMBER = /^[+-]\d+(\.\d+)?$/;
 
+/**
+ * One CSV cell, safe to open in a spreadsheet: a cell that could be read as a formula gets a
+ * leading apostrophe (the usual guard; the apostrophe shows), a plain signed number does not.
+ * A Date is written in the one date style of every screen (shared/format-date.ts, Asia/Kolkata).
+ */
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  const text = value instanceof Date ? formatDateTime(value) : String(value);
+  return FORMULA_START.test(text) && !SIGNED_NUMBER.test(text) ? `'${text}` : text;
 }
 
 /**

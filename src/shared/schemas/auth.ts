@@ -14,3 +14,7 @@ export const staffUserSchema = z.object({
   roles: z.array(z.enum(STAFF_ROLES)),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** Who is signed in, asked by every staff page on load: `user` is null before sign-in (not a 401). */
+export const staffSessionSchema = z.object({ user: staffUserSchema.nullable() });
+export type StaffSession = z.infer<typeof staffSessionSchema>;

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatDateTime } from "~/shared/format-date";
 import { AREA_ROLES } from "~/shared/roles";
 import type { Page } from "~/shared/schemas/common";
 import type { Subscriber } from "~/shared/schemas/newsletter";
@@ -15,7 +16,6 @@ import { api } from "~/web/lib/api";
 export const meta = () => [{ title: "Newsletter subscribers" }, { name: "robots", content: "noindex" }];
 
 const PAGE_SIZE = 50;
-const formatDate = (iso: string) => new Date(iso).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" });
 
 function Subscribers() {
   const [q, setQ] = useState("");
@@ -68,8 +68,8 @@ function Subscribers() {
               {list.data.items.map((s) => (
                 <tr key={s.id} className="border-t border-slate-200">
                   <td className="p-3">{s.email}</td>
-                  <td className="p-3">{formatDate(s.subscribedAt)}</td>
-                  <td className="p-3">{s.unsubscribedAt ? `Unsubscribed ${formatDate(s.unsubscribedAt)}` : "Subscribed"}</td>
+                  <td className="p-3">{formatDateTime(s.subscribedAt)}</td>
+                  <td className="p-3">{s.unsubscribedAt ? `Unsubscribed ${formatDateTime(s.unsubscribedAt)}` : "Subscribed"}</td>
                 </tr>
               ))}
             </tbody>

@@ -36,7 +36,7 @@ function AdminDashboard({
   const tabs = tabsFor(user.roles);
   return (
     <StaffFrame title="Admin Dashboard" user={user} onLogout={onLogout}>
-      <Tabs.Root defaultValue={tabs[0]?.value} className="grid gap-6">
+      <Tabs.Root defaultValue={tabs[0]?.value} className="grid grid-cols-1 gap-6">
         <Tabs.List
           aria-label="Admin sections"
           className="flex flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1"

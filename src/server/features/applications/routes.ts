@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { SKILL_AREAS } from "~/shared/application-options";
 import { APPLICATION_ROLES } from "~/shared/application-status";
 import {
   applicationFormSchema,
@@ -17,6 +16,7 @@ import { AppError } from "../../platform/errors";
 import { sendDownload } from "../../platform/files";
 import { readMultipart } from "../../platform/multipart";
 import { enforceLimit } from "../../platform/rate-limit";
+import { APPLICATION_CSV_COLUMNS, applicationCsvRow } from "./csv-row";
 import { applicationExportPage, listApplications, readApplicationResume, type ExportCursor } from "./queries";
 import { RESUME_MAX_BYTES } from "~/shared/application-options";
 import { deleteApplication, RESUME_TOO_LARGE, submitApplication, updateApplicationStatus } from "./service";
@@ -25,11 +25,6 @@ import { deleteApplication, RESUME_TOO_LARGE, submitApplication, updateApplicati
 export const APPLICATIONS_PER_HOUR = 20;
 
 const idParams = z.object({ id: z.uuid({ error: "Not an application id" }) });
-
-export const CSV_HEADER = [
-  "ID", "First Name", "Last Name", "Email", "Country Code", "Mobile", "LinkedIn", "Current Role", "Experience", "Motivation",
-  "Target Roles", ...SKILL_AREAS.map((s) => s.key[0]!.toUpperCase() + s.key.slice(1)), "Status", "Submitted At",
-];
 
 export async function applicationRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -81,15 +76,10 @@ export async function applicationRoutes(app: FastifyInstance) {
       sendCsv(
         reply,
         `founders-find-applications-${csvDate()}.csv`,
-        CSV_HEADER,
+        APPLICATION_CSV_COLUMNS,
         (async function* () {
           const rows = paged((after: ExportCursor | null) => applicationExportPage(app.db, after), (row) => row.cursor);
-          for await (const { record: a } of rows) {
-            yield [
-              a.id, a.firstName, a.lastName, a.email, a.countryCode, a.mobile, a.linkedIn, a.currentRole, a.experience, a.motivation,
-              a.targetRoles.join(";"), ...SKILL_AREAS.map((s) => a.skillAssessment[s.key]), a.status, a.submittedAt,
-            ];
-          }
+          for await (const { record } of rows) yield applicationCsvRow(record);
         })(),
       ),
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { loginBodySchema, staffUserSchema } from "~/shared/schemas/auth";
+import { loginBodySchema, staffSessionSchema, staffUserSchema } from "~/shared/schemas/auth";
 import { okSchema } from "~/shared/schemas/common";
 import { PUBLIC, STAFF } from "../../platform/access";
 import { clientIp } from "../../platform/client-ip";
@@ -37,6 +37,17 @@ export async function authRoutes(app: FastifyInstance) {
       reply.header("cache-control", "no-store");
       const { name, email, roles } = request.staff!;
       return { name, email, roles };
+    },
+  });
+
+  // The staff pages ask this before anyone signs in: an answer, not a 401 the browser logs as an error.
+  api.get("/api/auth/session", {
+    config: PUBLIC,
+    schema: { tags, summary: "The signed-in staff member, or null when nobody is signed in", response: { 200: staffSessionSchema } },
+    handler: async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const staff = request.staff;
+      return { user: staff ? { name: staff.name, email: staff.email, roles: staff.roles } : null };
     },
   });
 

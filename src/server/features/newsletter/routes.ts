@@ -6,6 +6,7 @@ import { okSchema, pageQuerySchema } from "~/shared/schemas/common";
 import { subscribeBodySchema, subscriberSchema, unsubscribeBodySchema } from "~/shared/schemas/newsletter";
 import { PUBLIC, roles } from "../../platform/access";
 import { clientIp } from "../../platform/client-ip";
+import { formatDateTime } from "~/shared/format-date";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
 import { enforceLimit } from "../../platform/rate-limit";
 import { listSubscribers, subscribe, subscriberPage, unsubscribe } from "./service";
@@ -64,7 +65,7 @@ export async function newsletterRoutes(app: FastifyInstance) {
         ["Email", "Subscribed At", "Unsubscribed At"],
         (async function* () {
           const rows = paged((after: string | null) => subscriberPage(app.db, after), (row) => row.email);
-          for await (const row of rows) yield [row.email, row.subscribedAt, row.unsubscribedAt];
+          for await (const row of rows) yield [row.email, formatDateTime(row.subscribedAt), row.unsubscribedAt && formatDateTime(row.unsubscribedAt)];
         })(),
       ),
   });

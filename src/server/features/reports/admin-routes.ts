@@ -12,6 +12,7 @@ import {
   testNotificationSchema,
 } from "~/shared/schemas/simulation-reports-admin";
 import { roles } from "../../platform/access";
+import { formatDateTime } from "~/shared/format-date";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
 import { streamUploadedFile } from "../../platform/multipart";
 import { importReports } from "./import";
@@ -63,7 +64,7 @@ export async function reportAdminRoutes(app: FastifyInstance) {
               row.company ?? "",
               Math.round(row.totalScore),
               ...SKILL_AREAS.map((area) => areas[area.key] ?? ""),
-              row.completedAt.toISOString(),
+              formatDateTime(row.completedAt),
               `${base}/simulation-report/${row.slug}`,
             ];
           }

@@ -1,10 +1,11 @@
 import { SKILL_AREAS } from "~/shared/application-options";
+import { formatDateTime } from "~/shared/format-date";
 import type { ApplicationRecord } from "~/shared/schemas/applications";
 
 export const fullName = (a: Pick<ApplicationRecord, "firstName" | "lastName">) => `${a.firstName} ${a.lastName}`;
 
-export const formatSubmitted = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" });
+/** When it was sent, in the one date style of every screen (shared/format-date.ts). */
+export const formatSubmitted = formatDateTime;
 
 /** Mean of the six ratings, to one decimal, on the scale they were given (1–5). */
 export function skillAverage(skills: Record<string, number>): string {

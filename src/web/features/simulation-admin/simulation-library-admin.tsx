@@ -30,8 +30,9 @@ export function SimulationLibraryAdmin() {
     return <SimulationsTable simulations={list} onView={setViewing} onToggle={(s) => toggle.mutate(s.id)} onEdit={setEditing} onDelete={setDeleting} />;
   };
 
+  // grid-cols-1 is minmax(0, 1fr): the table scrolls inside its own box instead of widening the page.
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex justify-end">
         <SimulationFormDialog
           key="create"
@@ -45,8 +46,8 @@ export function SimulationLibraryAdmin() {
           }
         />
       </div>
-      <Tabs.Root defaultValue="all" className="grid gap-4">
-        <Tabs.List aria-label="Simulations" className="flex w-fit gap-1 rounded-lg bg-slate-200/60 p-1">
+      <Tabs.Root defaultValue="all" className="grid grid-cols-1 gap-4">
+        <Tabs.List aria-label="Simulations" className="flex w-fit max-w-full flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1">
           <Tabs.Trigger value="all" className={tabClass}>
             All Simulations ({all.length})
           </Tabs.Trigger>

@@ -1,11 +1,10 @@
 import { Eye, EyeOff, Info, Pencil, Trash2 } from "lucide-react";
+import { formatDate } from "~/shared/format-date";
 import type { Simulation } from "~/shared/schemas/simulations";
 
 /** Tags a table row shows before "+N" (internal-side §9). */
 export const ROW_TAGS = 2;
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
-const shortDate = (iso: string) => dateFormat.format(new Date(iso));
 
 interface SimulationsTableProps {
   simulations: Simulation[];
@@ -52,8 +51,8 @@ export function SimulationsTable({ simulations, onView, onToggle, onEdit, onDele
                   {s.tags.length > ROW_TAGS && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">+{s.tags.length - ROW_TAGS}</span>}
                 </div>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{shortDate(s.createdAt)}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{shortDate(s.updatedAt)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(s.createdAt)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(s.updatedAt)}</td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-1">
                   <button type="button" className={iconButton} onClick={() => onView(s)} aria-label={`View details of ${s.title}`} title="View details">

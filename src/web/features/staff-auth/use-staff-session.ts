@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { LoginBody, StaffUser } from "~/shared/schemas/auth";
-import { api, ApiError, atLeast } from "~/web/lib/api";
+import type { LoginBody, StaffSession, StaffUser } from "~/shared/schemas/auth";
+import { api, atLeast } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
 
 export const SESSION_KEY = ["auth", "me"] as const;
@@ -9,14 +9,8 @@ export const SESSION_KEY = ["auth", "me"] as const;
 export function useStaffSession() {
   return useQuery({
     queryKey: SESSION_KEY,
-    queryFn: async () => {
-      try {
-        return await api<StaffUser>("/api/auth/me");
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    // /api/auth/session answers null before sign-in, so a staff page logs no 401 on load.
+    queryFn: async () => (await api<StaffSession>("/api/auth/session")).user,
   });
 }
 
