@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { application, auditEvent, lead, storedFile } from "~/server/db/schema";
+import { currentRoleLabel, experienceLabel } from "~/shared/application-options";
+import { formatDateTime } from "~/shared/format-date";
 import type { ApplicationInput } from "~/shared/schemas/applications";
 import type { ApplicationRecord } from "~/shared/schemas/applications";
 import { applicationFields, applicationInput, multipartBody, pdfBytes } from "../fixtures/applications";
@@ -17,6 +19,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 let ip = 0;
+const TARGET_LABELS = "VC/Platform Operations;Growth Engineer / Technical PM;Category Manager";
 async function apply(overrides: Partial<ApplicationInput> = {}, withResume = false): Promise<string> {
   const input = applicationInput(overrides);
   const file = withResume ? { fileName: "Résumé; final (v2).pdf", contentType: "application/pdf", data: pdfBytes(4000) } : undefined;
@@ -109,7 +112,14 @@ describe("the Applications tab's API", () => {
   });
 
   it("exports every application as CSV with the spec's columns, semicolon-joined roles and formula-safe cells", async () => {
-    const id = await apply({ firstName: "=HYPERLINK(\"http://evil\")", lastName: "+1", motivation: 'Line one\nline "two", and more', targetRoles: ["vc_platform", "growth_engineer", "category_manager"] });
+    const id = await apply({
+      firstName: "=HYPERLINK(\"http://evil\")",
+      lastName: "-2+3",
+      countryCode: "+91",
+      currentRole: "recent_graduate",
+      motivation: 'Line one\nline "two", and more',
+      targetRoles: ["vc_platform", "growth_engineer", "category_manager"],
+    });
     expect((await get("/api/applications.csv", sales)).statusCode).toBe(403);
     const response = await get("/api/applications.csv");
     expect(response.statusCode).toBe(200);
@@ -120,8 +130,17 @@ describe("the Applications tab's API", () => {
       '"ID","First Name","Last Name","Email","Country Code","Mobile","LinkedIn","Current Role","Experience","Motivation","Target Roles","Strategy","Execution","Communication","Leadership","Growth","Tech","Status","Submitted At"',
     );
     const line = body.split("\n").find((l) => l.startsWith(`"${id}"`))!;
-    expect(line).toContain(`"'=HYPERLINK(""http://evil"")","'+1"`);
-    expect(body).toContain('"Line one\nline ""two"", and more","vc_platform;growth_engineer;category_manager","4","3","5","3","2","1","pending"');
+    // A formula is guarded; a country code is a plain signed number and is written as it is.
+    expect(line).toContain(`"'=HYPERLINK(""http://evil"")","'-2+3"`);
+    const record = body.slice(body.indexOf(`"${id}"`));
+    expect(record).toMatch(/^"[^"]+","'=HYPERLINK\(""http:\/\/evil""\)","'-2\+3","[^"]+","\+91",/);
+    // Labels where people read them, and the screens' date style.
+    const [row] = await ctx.db.select().from(application).where(eq(application.id, id));
+    expect(record).toContain(
+      `"Line one\nline ""two"", and more","${TARGET_LABELS}","4","3","5","3","2","1","Pending Review","${formatDateTime(row!.submittedAt)}"`,
+    );
+    expect(record).toContain(`"${currentRoleLabel("recent_graduate")}","${experienceLabel(row!.experience)}"`);
+    expect(currentRoleLabel("recent_graduate")).not.toBe("recent_graduate");
     const total = (await ctx.db.select({ id: application.id }).from(application)).length;
     expect(body.trim().split(/\n(?=")/).length - 1).toBe(total);
   });

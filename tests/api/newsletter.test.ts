@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { formatDateTime } from "~/shared/format-date";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscription, outbox } from "~/server/db/schema";
 import { NEWSLETTER_LIMIT_PER_HOUR } from "~/server/features/newsletter/routes";
@@ -100,5 +101,10 @@ describe("newsletter", () => {
     const total = (await ctx.db.select().from(newsletterSubscription)).length;
     expect(lines).toHaveLength(total + 1);
     expect(response.body).toContain('"priya.shah@example.com"');
+    // The screens' one date style (Asia/Kolkata), not UTC ISO.
+    const [row] = await ctx.db.select().from(newsletterSubscription).where(eq(newsletterSubscription.email, "priya.shah@example.com"));
+    const line = lines.find((l) => l.startsWith('"priya.shah@example.com"'));
+    expect(line).toBe(`"priya.shah@example.com","${formatDateTime(row!.subscribedAt)}",${row!.unsubscribedAt ? `"${formatDateTime(row!.unsubscribedAt)}"` : ""}`);
+    expect(formatDateTime(row!.subscribedAt)).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
   });
 });

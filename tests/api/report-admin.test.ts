@@ -1,4 +1,5 @@
 import { eq, isNull } from "drizzle-orm";
+import { formatDateTime } from "~/shared/format-date";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, simulationReport } from "~/server/db/schema";
 import { REPORT_CSV_COLUMNS } from "~/server/features/reports/admin-routes";
@@ -92,6 +93,8 @@ describe("GET /api/simulation/admin/reports.csv", () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     const [kabir] = await ctx.db.select().from(simulationReport).where(eq(simulationReport.email, "kabir@example.com"));
     expect(lines[1]).toContain(`"${BASE}/simulation-report/${kabir!.slug}"`);
+    expect(lines[1]).toContain(`"${formatDateTime(kabir!.completedAt)}","${BASE}`);
+    expect(lines[1]).toMatch(/"\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m","http/);
   });
 });
 
