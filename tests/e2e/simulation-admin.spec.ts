@@ -28,6 +28,9 @@ test("a content user creates, unlists, edits and deletes a simulation", async ({
   await expect(form.getByText("Typebot URL is required")).toBeVisible();
 
   await form.getByLabel("Title *", { exact: true }).fill(title);
+  // The message goes as soon as the field is valid, not at the next submit; the others stay.
+  await expect(form.getByText("Title is required", { exact: true })).toHaveCount(0);
+  await expect(form.getByText("Typebot URL is required")).toBeVisible();
   await form.getByLabel("Subtitle *").fill("A competitor cut prices by 30%. Decide how to respond by Monday.");
   await form.getByLabel("Image", { exact: true }).setInputFiles(await pngFile("cover.png"));
   // The toast shows too, but a modal dialog hides the rest of the page from role queries: wait for the preview.
@@ -123,15 +126,19 @@ test("the mentor editor adds, edits with an image, saves, and removes a mentor",
   await added.getByLabel("Image", { exact: true }).setInputFiles(await pngFile("face.png"));
   await expect(added.getByRole("img", { name: "Preview" })).toHaveAttribute("src", /-640\.webp$/);
 
+  await added.getByLabel("LinkedIn").fill("someone on linkedin");
   await panel.getByRole("button", { name: "Save Changes" }).click();
-  await expectToast(page, "Error updating mentors", "Something went wrong. Please try again.");
-  await expect(added.getByText("Must be a link starting with http:// or https://")).toBeVisible();
-  await added.getByLabel("LinkedIn").fill("https://www.linkedin.com/in/someone");
+  // The error names the mentor and the field, and the field shows the same rule's message.
+  await expectToast(page, "Error updating mentors", `Mentor ${count + 1}, LinkedIn: Please enter a valid LinkedIn profile URL`);
+  await expect(added.getByText("Please enter a valid LinkedIn profile URL")).toBeVisible();
+  // The same rule as the wizard and Become a Mentor: no scheme is fine, https:// is stored.
+  await added.getByLabel("LinkedIn").fill("linkedin.com/in/someone");
+  await expect(added.getByText("Please enter a valid LinkedIn profile URL")).toHaveCount(0);
   await panel.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Mentors updated");
 
-  const saved = (await (await page.request.get("/api/mentors")).json()) as { name: string; role: string; image: string }[];
-  expect(saved.find((m) => m.name === name)).toMatchObject({ role: "Head of Growth", image: expect.stringMatching(/-640\.webp$/) });
+  const saved = (await (await page.request.get("/api/mentors")).json()) as { name: string; role: string; image: string; linkedin: string }[];
+  expect(saved.find((m) => m.name === name)).toMatchObject({ role: "Head of Growth", image: expect.stringMatching(/-640\.webp$/), linkedin: "https://linkedin.com/in/someone" });
 
   await page.reload();
   await page.getByRole("tab", { name: "Mentors" }).click();
@@ -143,4 +150,26 @@ test("the mentor editor adds, edits with an image, saves, and removes a mentor",
   const after = (await (await page.request.get("/api/mentors")).json()) as { name: string }[];
   expect(after.map((m) => m.name)).not.toContain(name);
   expect(after).toHaveLength(count);
+});
+
+test("a new mentor starts without a LinkedIn link, so none is published by mistake", async ({ page }) => {
+  await signInAt(page, "/admin");
+  // Content's only tab is Mentors, and the dashboard opens on it.
+  const panel = page.getByRole("tabpanel", { name: "Mentors" });
+  await panel.getByRole("button", { name: "Add Mentor" }).click();
+  const groups = panel.getByRole("group", { name: /^Mentor \d+$/ });
+  await expect(groups.last().getByLabel("LinkedIn")).toHaveValue("");
+});
+
+test("/simulation-admin fits a 360 px screen: the table scrolls inside its own box", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAt(page, "/simulation-admin");
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  const box = table.locator("xpath=..");
+  const scroller = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
+  expect(scroller.overflow).toBe("auto");
+  expect(scroller.scroll).toBeGreaterThan(scroller.client);
 });

@@ -1,12 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, localPart } from "./accounts";
-import { expectToast, signIn } from "./support";
+import { expectToast, signIn, waitForHydration } from "./support";
 
 test("a sales account at /admin is told it has no access", async ({ page }) => {
   await page.goto("/admin");
   await signIn(page, ACCOUNTS.sales);
   await expect(page.getByRole("heading", { name: "No access to the admin dashboard" })).toBeVisible();
   await expect(page.getByText(`You are signed in as ${ACCOUNTS.sales.name} (${ACCOUNTS.sales.email})`)).toBeVisible();
+  await expect(page.getByText("The admin dashboard needs the Admin, Admissions or Content role.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("tab")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Admin Dashboard", exact: true })).toHaveCount(0);
 });
 
@@ -53,4 +55,35 @@ test("a content account signing in at /crm-login is told it has no access, witho
   await expect(page).toHaveURL(/\/crm$/);
   await expect(page.getByRole("heading", { name: "No access to the CRM" })).toBeVisible();
   await expect(page.getByText("Welcome to CRM Dashboard", { exact: false })).toHaveCount(0);
+});
+
+const ALL_TABS = ["Applications", "Simulation Reports", "Downloads", "Email Notifications", "Mentors"];
+for (const [role, tabs] of [
+  ["admin", ALL_TABS],
+  ["admissions", ["Applications", "Simulation Reports", "Downloads", "Email Notifications"]],
+  ["content", ["Mentors"]],
+] as const) {
+  test(`/admin shows ${role} only its tabs and opens on the first`, async ({ page }) => {
+    await page.goto("/admin");
+    await signIn(page, ACCOUNTS[role]);
+    await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab")).toHaveText([...tabs]);
+    await expect(page.getByRole("tab", { name: tabs[0], selected: true })).toBeVisible();
+    await expect(page.getByRole("tabpanel", { name: tabs[0] })).toBeVisible();
+    // No refusal anywhere: every tab shown is one the role may use.
+    await expect(page.getByText(/needs the .* role/)).toHaveCount(0);
+  });
+}
+
+test("staff pages log no console error before sign-in", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  for (const path of ["/admin", "/admin/staff", "/admin/inbox", "/admin/newsletter", "/simulation-admin", "/crm-login"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByLabel("Password")).toBeVisible();
+  }
+  expect(errors).toEqual([]);
 });
