@@ -1,10 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDateTime } from "~/shared/format-date";
+import { needsRoleMessage } from "~/shared/refusal";
 import { AREA_ROLES } from "~/shared/roles";
 import type { Page } from "~/shared/schemas/common";
 import type { Subscriber } from "~/shared/schemas/newsletter";
+import { ListState } from "~/web/components/ui/list-state";
 import { Pager } from "~/web/components/ui/pager";
+import { StaffTable } from "~/web/components/ui/staff-table";
 import { CsvExportLink } from "~/web/components/ui/csv-export-link";
 import { inputClass } from "~/web/components/ui/field";
 import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
@@ -45,40 +48,25 @@ function Subscribers() {
         </div>
         <CsvExportLink href="/api/newsletter/subscribers.csv" count={list.data?.overall} noun="subscribers" />
       </div>
-      {list.isPending ? (
-        <p className="text-slate-600">Loading subscribers...</p>
-      ) : list.isError ? (
-        <p className="text-red-700">Failed to fetch subscribers.</p>
-      ) : list.data.items.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">
-          {q ? "No subscribers match this search." : "No subscribers yet."}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Newsletter subscribers</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th className="p-3">Email</th>
-                <th className="p-3">Subscribed</th>
-                <th className="p-3">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((s) => (
-                <tr key={s.id} className="border-t border-slate-200">
-                  <td className="p-3">{s.email}</td>
-                  <td className="p-3">{formatDateTime(s.subscribedAt)}</td>
-                  <td className="p-3">{s.unsubscribedAt ? `Unsubscribed ${formatDateTime(s.unsubscribedAt)}` : "Subscribed"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.data && (
-        <Pager total={list.data.total} page={page} pageSize={PAGE_SIZE} noun="subscriber" onPage={setPage} />
-      )}
+      <ListState
+        isPending={list.isPending}
+        error={list.error}
+        loading="Loading subscribers..."
+        failed="Failed to fetch subscribers."
+        refusal={needsRoleMessage("The newsletter list", AREA_ROLES.newsletter)}
+        empty={list.data?.items.length === 0 ? (q ? "No subscribers match this search." : "No subscribers yet.") : null}
+      >
+        <StaffTable caption="Newsletter subscribers" headers={["Email", "Subscribed", "Status"]}>
+          {list.data?.items.map((s) => (
+            <tr key={s.id} className="border-t border-slate-200">
+              <td className="p-3">{s.email}</td>
+              <td className="p-3">{formatDateTime(s.subscribedAt)}</td>
+              <td className="p-3">{s.unsubscribedAt ? `Unsubscribed ${formatDateTime(s.unsubscribedAt)}` : "Subscribed"}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      </ListState>
+      {list.data && <Pager total={list.data.total} page={page} pageSize={PAGE_SIZE} noun="subscriber" onPage={setPage} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { AREA_ROLES, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/shared/r
 import { createStaffBodySchema, type CreateStaffBody, type StaffMember, type UpdateStaffBody } from "~/shared/schemas/staff";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { ConfirmDialog } from "~/web/components/ui/confirm-dialog";
+import { StaffTable } from "~/web/components/ui/staff-table";
 import { Field } from "~/web/components/ui/field";
 import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
 import { StaffArea } from "~/web/features/staff-auth/staff-area";
@@ -152,25 +153,11 @@ function StaffList({ selfEmail }: { selfEmail: string }) {
   if (staff.isPending) return <p className="text-slate-600">Loading staff...</p>;
   if (staff.isError) return <p className="text-red-700">Failed to fetch staff accounts.</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Staff accounts</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th className="p-3">Person</th>
-            <th className="p-3">Roles</th>
-            <th className="p-3">Status</th>
-            <th className="p-3">Last sign-in</th>
-            <th className="p-3">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {staff.data.map((member) => (
-            <StaffRow key={`${member.id}:${member.roles.join()}`} member={member} isSelf={member.email === selfEmail} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable caption="Staff accounts" headers={["Person", "Roles", "Status", "Last sign-in", "Actions"]}>
+      {staff.data.map((member) => (
+        <StaffRow key={`${member.id}:${member.roles.join()}`} member={member} isSelf={member.email === selfEmail} />
+      ))}
+    </StaffTable>
   );
 }
 

@@ -7,40 +7,24 @@ import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
 import { useAdminLogout } from "~/web/features/staff-auth/use-staff-session";
 import { tabsFor } from "~/web/features/admin-tabs/tabs";
 
-export const meta = () => [
-  { title: "Admin Dashboard" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
 
 export default function AdminPage() {
   const logout = useAdminLogout();
   return (
-    <StaffArea
-      roles={AREA_ROLES.adminDashboard}
-      areaName="the admin dashboard"
-      signIn={<AdminSignIn />}
-    >
+    <StaffArea roles={AREA_ROLES.adminDashboard} areaName="the admin dashboard" signIn={<AdminSignIn />}>
       {(user) => <AdminDashboard user={user} onLogout={logout} />}
     </StaffArea>
   );
 }
 
 /** Only the tabs the signed-in role may use, opening on the first (the area's roles are exactly the tabs' roles). */
-function AdminDashboard({
-  user,
-  onLogout,
-}: {
-  user: StaffUser;
-  onLogout: () => void;
-}) {
+function AdminDashboard({ user, onLogout }: { user: StaffUser; onLogout: () => void }) {
   const tabs = tabsFor(user.roles);
   return (
     <StaffFrame title="Admin Dashboard" user={user} onLogout={onLogout}>
       <Tabs.Root defaultValue={tabs[0]?.value} className="grid grid-cols-1 gap-6">
-        <Tabs.List
-          aria-label="Admin sections"
-          className="flex flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1"
-        >
+        <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1">
           {tabs.map((tab) => (
             <Tabs.Trigger
               key={tab.value}

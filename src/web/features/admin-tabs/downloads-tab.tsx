@@ -8,6 +8,7 @@ import { AREA_ROLES } from "~/shared/roles";
 import { ListState } from "~/web/components/ui/list-state";
 import { api } from "~/web/lib/api";
 import { formatDateTime } from "~/shared/format-date";
+import { StaffTable } from "~/web/components/ui/staff-table";
 
 const PAGE_SIZE = 50;
 
@@ -45,37 +46,23 @@ function DownloadsList() {
 function DownloadsTable({ data, page, onPage }: { data: Page<BrochureDownload>; page: number; onPage: (page: number) => void }) {
   return (
     <div className="grid gap-4">
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Brochure downloads, newest first</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th className="p-3">ID</th>
-              <th className="p-3">Name</th>
-              <th className="p-3">Email</th>
-              <th className="p-3">Mobile</th>
-              <th className="p-3">Downloaded At</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((row) => (
-              <tr key={row.id} className="border-t border-slate-200">
-                <td className="p-3 font-mono text-xs text-slate-500" title={row.id}>
-                  {row.id.slice(0, 8)}
-                </td>
-                <td className="p-3">{row.name}</td>
-                <td className="p-3">
-                  <a className="text-brand-700 underline" href={`mailto:${row.email}`}>
-                    {row.email}
-                  </a>
-                </td>
-                <td className="p-3">{row.mobile}</td>
-                <td className="p-3 whitespace-nowrap">{formatDateTime(row.downloadedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable caption="Brochure downloads, newest first" headers={["ID", "Name", "Email", "Mobile", "Downloaded At"]}>
+        {data.items.map((row) => (
+          <tr key={row.id} className="border-t border-slate-200">
+            <td className="p-3 font-mono text-xs text-slate-500" title={row.id}>
+              {row.id.slice(0, 8)}
+            </td>
+            <td className="p-3">{row.name}</td>
+            <td className="p-3">
+              <a className="text-brand-700 underline" href={`mailto:${row.email}`}>
+                {row.email}
+              </a>
+            </td>
+            <td className="p-3">{row.mobile}</td>
+            <td className="p-3 whitespace-nowrap">{formatDateTime(row.downloadedAt)}</td>
+          </tr>
+        ))}
+      </StaffTable>
       <Pager total={data.total} page={page} pageSize={PAGE_SIZE} noun="download" onPage={onPage} />
     </div>
   );

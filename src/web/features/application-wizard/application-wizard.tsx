@@ -7,7 +7,6 @@ import { ApiError } from "~/web/lib/api";
 import { useFieldErrors } from "~/web/lib/use-field-errors";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { toast } from "~/web/lib/toast";
-import type { FieldErrors } from "./form-fields";
 import { StepBackground } from "./step-background";
 import { StepBasicInfo } from "./step-basic-info";
 import { StepReview } from "./step-review";

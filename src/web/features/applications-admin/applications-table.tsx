@@ -6,6 +6,7 @@ import { DeleteApplicationDialog } from "./delete-application-dialog";
 import { formatSubmitted, fullName, SKILL_SHORT, skillAverage } from "./format";
 import { StatusSelect } from "./status-select";
 import { useDeleteApplication, useUpdateStatus } from "./use-applications";
+import { StaffTable } from "~/web/components/ui/staff-table";
 
 function TargetRoles({ roles }: { roles: string[] }) {
   const rest = roles.length - 2;
@@ -40,68 +41,56 @@ export function ApplicationsTable({ items }: { items: ApplicationRecord[] }) {
   const updateStatus = useUpdateStatus();
   const remove = useDeleteApplication();
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full min-w-[60rem] text-left text-sm">
-        <caption className="sr-only">Applications, newest first</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th className="p-3">Applicant</th>
-            <th className="p-3">Background</th>
-            <th className="p-3">Target Roles</th>
-            <th className="p-3">Skills</th>
-            <th className="p-3">Submitted</th>
-            <th className="p-3">Status</th>
-            <th className="p-3">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((a) => (
-            <tr key={a.id} className="border-t border-slate-200 align-top">
-              <td className="grid gap-0.5 p-3">
-                <ApplicationDetailDialog application={a} />
-                <span className="text-slate-600">{a.email}</span>
-                {a.mobile && <span className="text-slate-600">{`${a.countryCode} ${a.mobile}`}</span>}
-              </td>
-              <td className="p-3 text-slate-700">
-                {currentRoleLabel(a.currentRole)}
-                <br />
-                <span className="text-slate-500">{experienceLabel(a.experience)}</span>
-              </td>
-              <td className="p-3">
-                <TargetRoles roles={a.targetRoles} />
-              </td>
-              <td className="p-3">
-                <Skills skills={a.skillAssessment} />
-              </td>
-              <td className="p-3 whitespace-nowrap text-slate-600">{formatSubmitted(a.submittedAt)}</td>
-              <td className="p-3">
-                <StatusSelect
-                  value={a.status}
-                  label={`Status for ${fullName(a)}`}
-                  disabled={updateStatus.isPending && updateStatus.variables?.id === a.id}
-                  onChange={(status) => updateStatus.mutate({ id: a.id, status })}
-                />
-              </td>
-              <td className="p-3">
-                <div className="flex items-center gap-1">
-                  {a.resume && (
-                    <a
-                      href={`/api/applications/${a.id}/resume`}
-                      download
-                      className="inline-flex items-center gap-1 rounded-md px-2 py-2 text-brand-700 hover:bg-brand-50"
-                      aria-label={`Resume of ${fullName(a)}`}
-                    >
-                      <FileText className="size-4" aria-hidden />
-                      Resume
-                    </a>
-                  )}
-                  <DeleteApplicationDialog name={fullName(a)} disabled={remove.isPending} onConfirm={() => remove.mutate(a.id)} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable
+      caption="Applications, newest first"
+      headers={["Applicant", "Background", "Target Roles", "Skills", "Submitted", "Status", "Actions"]}
+      minWidth="min-w-[60rem]"
+    >
+      {items.map((a) => (
+        <tr key={a.id} className="border-t border-slate-200 align-top">
+          <td className="grid gap-0.5 p-3">
+            <ApplicationDetailDialog application={a} />
+            <span className="text-slate-600">{a.email}</span>
+            {a.mobile && <span className="text-slate-600">{`${a.countryCode} ${a.mobile}`}</span>}
+          </td>
+          <td className="p-3 text-slate-700">
+            {currentRoleLabel(a.currentRole)}
+            <br />
+            <span className="text-slate-500">{experienceLabel(a.experience)}</span>
+          </td>
+          <td className="p-3">
+            <TargetRoles roles={a.targetRoles} />
+          </td>
+          <td className="p-3">
+            <Skills skills={a.skillAssessment} />
+          </td>
+          <td className="p-3 whitespace-nowrap text-slate-600">{formatSubmitted(a.submittedAt)}</td>
+          <td className="p-3">
+            <StatusSelect
+              value={a.status}
+              label={`Status for ${fullName(a)}`}
+              disabled={updateStatus.isPending && updateStatus.variables?.id === a.id}
+              onChange={(status) => updateStatus.mutate({ id: a.id, status })}
+            />
+          </td>
+          <td className="p-3">
+            <div className="flex items-center gap-1">
+              {a.resume && (
+                <a
+                  href={`/api/applications/${a.id}/resume`}
+                  download
+                  className="inline-flex items-center gap-1 rounded-md px-2 py-2 text-brand-700 hover:bg-brand-50"
+                  aria-label={`Resume of ${fullName(a)}`}
+                >
+                  <FileText className="size-4" aria-hidden />
+                  Resume
+                </a>
+              )}
+              <DeleteApplicationDialog name={fullName(a)} disabled={remove.isPending} onConfirm={() => remove.mutate(a.id)} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }

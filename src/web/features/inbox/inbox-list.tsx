@@ -1,8 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { needsRoleMessage } from "~/shared/refusal";
+import { AREA_ROLES } from "~/shared/roles";
 import type { Page } from "~/shared/schemas/common";
 import type { InboxMessage } from "~/shared/schemas/inbox";
 import { inputClass } from "~/web/components/ui/field";
+import { ListState } from "~/web/components/ui/list-state";
 import { Pager } from "~/web/components/ui/pager";
 import { api } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
@@ -53,21 +56,20 @@ export function InboxList() {
           </select>
         </label>
       </div>
-      {list.isPending ? (
-        <p className="text-slate-600">Loading messages...</p>
-      ) : list.isError ? (
-        <p className="text-red-700">Failed to fetch messages.</p>
-      ) : list.data.items.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">
-          {status === "open" ? "No open messages. Everything has been handled." : "No messages yet."}
-        </p>
-      ) : (
+      <ListState
+        isPending={list.isPending}
+        error={list.error}
+        loading="Loading messages..."
+        failed="Failed to fetch messages."
+        refusal={needsRoleMessage("The inbox", AREA_ROLES.inbox)}
+        empty={list.data?.items.length === 0 ? (status === "open" ? "No open messages. Everything has been handled." : "No messages yet.") : null}
+      >
         <ul className="grid gap-3">
-          {list.data.items.map((message) => (
+          {list.data?.items.map((message) => (
             <InboxItem key={message.id} message={message} busy={mark.isPending} onHandled={(handled) => mark.mutate({ id: message.id, handled })} />
           ))}
         </ul>
-      )}
+      </ListState>
       {list.data && list.data.total > 0 && <Pager total={list.data.total} page={page} pageSize={PAGE_SIZE} noun="message" onPage={setPage} />}
     </div>
   );

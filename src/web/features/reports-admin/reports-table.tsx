@@ -2,50 +2,47 @@ import { ExternalLink } from "lucide-react";
 import { formatDateTime } from "~/shared/format-date";
 import type { AdminReport } from "~/shared/schemas/simulation-reports-admin";
 import { ScoreBadge } from "~/web/features/reports/score-badge";
+import { StaffTable } from "~/web/components/ui/staff-table";
 
 /** Reports with their score badges; each opens at /simulation-report/{slug} in a new tab. */
 export function ReportsTable({ reports }: { reports: AdminReport[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="sr-only">Simulation reports, newest first</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th className="p-3">Name</th>
-            <th className="p-3">Email</th>
-            <th className="p-3">Company</th>
-            <th className="p-3">Score</th>
-            <th className="p-3">Completed</th>
-            <th className="p-3">
-              <span className="sr-only">Report</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {reports.map((report) => (
-            <tr key={report.slug} className="border-t border-slate-200">
-              <td className="p-3 font-medium text-slate-900">{report.name}</td>
-              <td className="p-3 break-all">{report.email}</td>
-              <td className="p-3">{report.company ?? "—"}</td>
-              <td className="p-3">
-                <ScoreBadge score={report.totalScore} />
-              </td>
-              <td className="p-3 whitespace-nowrap">{formatDateTime(report.timestamp)}</td>
-              <td className="p-3">
-                <a
-                  href={`/simulation-report/${report.slug}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
-                >
-                  View <ExternalLink className="size-3.5" aria-hidden />
-                  <span className="sr-only">report of {report.name} (opens in a new tab)</span>
-                </a>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable
+      caption="Simulation reports, newest first"
+      headers={[
+        "Name",
+        "Email",
+        "Company",
+        "Score",
+        "Completed",
+        <span key="report" className="sr-only">
+          Report
+        </span>,
+      ]}
+      minWidth="min-w-[48rem]"
+    >
+      {reports.map((report) => (
+        <tr key={report.slug} className="border-t border-slate-200">
+          <td className="p-3 font-medium text-slate-900">{report.name}</td>
+          <td className="p-3 break-all">{report.email}</td>
+          <td className="p-3">{report.company ?? "—"}</td>
+          <td className="p-3">
+            <ScoreBadge score={report.totalScore} />
+          </td>
+          <td className="p-3 whitespace-nowrap">{formatDateTime(report.timestamp)}</td>
+          <td className="p-3">
+            <a
+              href={`/simulation-report/${report.slug}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              View <ExternalLink className="size-3.5" aria-hidden />
+              <span className="sr-only">report of {report.name} (opens in a new tab)</span>
+            </a>
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
