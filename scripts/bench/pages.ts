@@ -103,12 +103,14 @@ async function main() {
   await new Promise<void>((resolve) => bare.listen(PORT + 1, "127.0.0.1", resolve));
   try {
     await waitForHealth(base);
+    const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
     const baseline = await measure(`http://127.0.0.1:${PORT + 1}/`);
     const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
     for (const page of PAGES) results[page] = await measure(base + page);
     const jsKb = await javascriptGzipKb(base, "/");
 
-    console.log(`Lighthouse ${RUNS} runs each, median; mobile profile. Baseline (bare page): ${JSON.stringify(baseline.scores)}`);
+    const loadAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
+    console.log(`Lighthouse ${RUNS} runs each, median; mobile profile; load average ${loadAtStart.join(" ")} at start, ${loadAtEnd.join(" ")} at the end. Baseline (bare page): ${JSON.stringify(baseline.scores)}`);
     console.log(["page".padEnd(16), ...CATEGORIES.map((c) => c.padEnd(16)), "perf / baseline"].join(""));
     for (const page of PAGES) {
       const s = results[page]!.scores;
@@ -118,7 +120,7 @@ async function main() {
       if (results[page]!.failing.length) console.log(`  failing audits: ${results[page]!.failing.join(", ")}`);
     }
     console.log(`JavaScript shipped to / (gzip): ${jsKb} KB = ${(jsKb / JS_BUDGET_KB).toFixed(2)} × the ${JS_BUDGET_KB} KB budget`);
-    console.log(JSON.stringify({ runs: RUNS, baseline: baseline.scores, pages: results, homeJsGzipKb: jsKb, jsBudgetKb: JS_BUDGET_KB }));
+    console.log(JSON.stringify({ runs: RUNS, loadAverage: { start: loadAtStart, end: loadAtEnd }, baseline: baseline.scores, pages: results, homeJsGzipKb: jsKb, jsBudgetKb: JS_BUDGET_KB }));
   } finally {
     server.kill("SIGTERM");
     bare.close();
