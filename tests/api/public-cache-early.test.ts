@@ -5,7 +5,7 @@ import { buildApp } from "~/server/app";
 import { loadConfig } from "~/server/config";
 import type { Database } from "~/server/db/client";
 import { contentVersion } from "~/server/db/schema";
-import { openContentVersion } from "~/server/platform/content-version";
+import { openContentVersion, VERSION_READER_NAME } from "~/server/platform/content-version";
 import { simulationFactory } from "../fixtures/simulations";
 import { createTestDatabase } from "../helpers/database";
 
@@ -100,8 +100,20 @@ describe("the content version", () => {
       expect(await version.current()).toBe(start);
       await simulationFactory(database.db);
       expect(await version.current()).toBe(start + 1);
-      // Embedded: known in memory, no read per request.
-      if (database.engine === "pglite") expect(version.current()).toBe(start + 1);
+      if (database.engine === "pglite") {
+        // Embedded: known in memory, no read per request.
+        expect(version.current()).toBe(start + 1);
+      } else {
+        // PostgreSQL: its own connection; when the server ends it, the next read opens another.
+        const [{ ended }] = (await database.pool!.query(
+          "select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity where application_name = $1 and datname = current_database()",
+          [VERSION_READER_NAME],
+        )).rows as [{ ended: number }];
+        // This reader and the app's (both on this database).
+        expect(ended).toBe(2);
+        await simulationFactory(database.db);
+        expect(await version.current()).toBe(start + 2);
+      }
     } finally {
       await version.close();
     }

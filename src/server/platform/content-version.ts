@@ -56,12 +56,19 @@ export async function openContentVersion(database: Database): Promise<ContentVer
 
 const SELECT_VERSION = { name: "ff_content_version", text: "select version from content_version", rowMode: "array" as const };
 
-/** One connection for the version reads only, opened on first use and again after it breaks. */
+/** Names the connection in pg_stat_activity. */
+export const VERSION_READER_NAME = "ff_content_version";
+
+/**
+ * One connection for the version reads only, opened on first use and again after it breaks; a read
+ * that fails on a broken connection is tried once more on a new one, so a restarted database server
+ * costs no visitor an error.
+ */
 function dedicatedReader(pool: pg.Pool) {
   let client: Promise<pg.Client> | null = null;
   let closed = false;
   const connect = () => {
-    const fresh = new pg.Client(pool.options);
+    const fresh = new pg.Client({ ...pool.options, application_name: VERSION_READER_NAME });
     const drop = () => {
       if (client === connecting) client = null;
       fresh.end().catch(() => {});
@@ -74,10 +81,20 @@ function dedicatedReader(pool: pg.Pool) {
   };
   return {
     read: async (): Promise<number> => {
-      if (closed) throw new Error("The content version reader is closed");
-      client ??= connect();
-      const result = await (await client).query<unknown[]>(SELECT_VERSION);
-      return Number(result.rows[0]?.[0] ?? 0);
+      for (let attempt = 1; ; attempt++) {
+        if (closed) throw new Error("The content version reader is closed");
+        const current = (client ??= connect());
+        try {
+          const result = await (await current).query<unknown[]>(SELECT_VERSION);
+          return Number(result.rows[0]?.[0] ?? 0);
+        } catch (error) {
+          if (client === current) {
+            client = null;
+            void current.then((broken) => broken.end()).catch(() => {});
+          }
+          if (attempt === 2) throw error;
+        }
+      }
     },
     close: async () => {
       closed = true;
