@@ -51,7 +51,8 @@ export default defineConfig({
   },
   webServer: [server("pglite", PGLITE_PORT), ...(withPostgres ? [server("postgres", POSTGRES_PORT)] : [])],
   projects: [
-    { name: "pglite", use: { baseURL: `http://localhost:${PGLITE_PORT}` } },
+    // The workers test needs PostgreSQL (PGlite is one process): it runs in the postgres project only.
+    { name: "pglite", use: { baseURL: `http://localhost:${PGLITE_PORT}` }, testIgnore: /workers\.spec\.ts$/ },
     ...(withPostgres
       ? [
           {

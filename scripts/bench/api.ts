@@ -15,7 +15,7 @@ import pg from "pg";
 import { CONNECTIONS, DURATION_S, measure, vsBaseline, WARMUP_S, type LoadFigures } from "./lib/load";
 import { rssMb, sampleRss } from "./lib/memory";
 import { cleanup, request, runBench, stop, stops } from "./lib/processes";
-import { lat, log, mb, ms, printFigures, round, table, times } from "./lib/report";
+import { lat, loadAverage, log, mb, ms, printFigures, round, table, times } from "./lib/report";
 import { pgliteTarget, postgresTarget, requireBuild, startHello, startServer, type DataTarget, type Engine } from "./lib/servers";
 
 const BENCH_DB = "ff_bench";
@@ -157,8 +157,9 @@ const problems: string[] = [];
 async function main() {
   requireBuild();
   const startedAt = performance.now();
+  const loadAtStart = loadAverage();
   console.log(
-    `API benchmark — node ${process.version}, ${os.cpus().length} CPUs, autocannon ${CONNECTIONS} connections × ${DURATION_S} s ` +
+    `API benchmark — node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAtStart.join(" ")} at start, autocannon ${CONNECTIONS} connections × ${DURATION_S} s ` +
       `(after a ${WARMUP_S} s warm-up), 127.0.0.1 only; load generator and server share the machine.\n`,
   );
 
@@ -269,7 +270,8 @@ async function main() {
       stops.map((s) => `${s.name} → ${s.forced ? "killed" : `exit ${s.exit}`} in ${s.stopMs} ms`).join("; "),
   );
   const totalS = round((performance.now() - startedAt) / 1000, 1);
-  console.log(`total ${totalS} s`);
+  const loadAtEnd = loadAverage();
+  console.log(`total ${totalS} s; load average at the end ${loadAtEnd.join(" ")}`);
   if (problems.length) console.log(`\nPROBLEMS:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
 
   const ratio = (figures: LoadFigures) => vsBaseline(figures, baseline);
@@ -278,6 +280,7 @@ async function main() {
       bench: "api",
       node: process.version,
       cpus: os.cpus().length,
+      loadAverage: { start: loadAtStart, end: loadAtEnd },
       connections: CONNECTIONS,
       durationS: DURATION_S,
       warmupS: WARMUP_S,

@@ -14,8 +14,8 @@ import { registerAccessControl, registerNoStoreForStaff } from "./platform/acces
 import { errorBody, registerErrorHandler } from "./platform/errors";
 import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
-import { contentVersionReader } from "./platform/content-version";
-import { registerPublicCache } from "./platform/public-cache";
+import { openContentVersion } from "./platform/content-version";
+import { registerPublicCache, serverWithPublicCache, type PublicCache } from "./platform/public-cache";
 import { errorSerializers } from "./platform/log-errors";
 import { registerMultipart } from "./platform/multipart";
 import { registerSameOriginCheck } from "./platform/same-origin";
@@ -78,7 +78,10 @@ const trustProxyOption = (trust: TrustProxy) => (typeof trust === "number" ? (_a
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const served: { cache?: PublicCache } = {};
   const app = Fastify({
+    // Hits of the anonymous page cache are answered before Fastify (platform/public-cache.ts).
+    serverFactory: serverWithPublicCache(() => served.cache),
     logger:
       options.logger === false
         ? false
@@ -124,7 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   registerSameOriginCheck(app, config.publicBaseUrl);
   registerAccessControl(app, options.secret);
-  registerPublicCache(app, contentVersionReader(database.db));
+  registerPublicCache(app, await openContentVersion(database));
+  served.cache = app.publicCache;
   registerTextInputCheck(app);
   registerNoStoreForStaff(app);
 

@@ -11,7 +11,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const SERVER_ENTRY = path.join(root, "dist/server/main.js");
 export const SITE_BUILD = path.join(root, "build/server/index.js");
 
-const START_TIMEOUT_MS = 60_000;
+/** A cold start creates the embedded database (initdb) and loads the demo: minutes on a busy shared machine. */
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_S ?? 180) * 1000;
 const STOP_TIMEOUT_MS = 15_000;
 
 export interface Child {

@@ -1,4 +1,6 @@
 // Printing a benchmark's results: aligned tables for people, then one JSON line (the last line) for tools.
+import os from "node:os";
+
 export const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export const log = (line: string) => console.log(`  · ${line}`);
@@ -16,6 +18,9 @@ export const lat = (value: number) => `${value.toFixed(2)} ms`;
 export const mb = (value: number | null) => (value === null ? "n/a" : `${value.toFixed(1)} MB`);
 export const times = (value: number) => `${value.toFixed(value < 0.1 ? 3 : 2)}×`;
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The machine's 1, 5 and 15 minute load averages: the machine is shared, so every run says how busy it was. */
+export const loadAverage = () => os.loadavg().map((value) => round(value, 2));
 
 /** The figures as the last line of the output: one JSON object. */
 export function printFigures(figures: Record<string, unknown>): void {

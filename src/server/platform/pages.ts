@@ -97,7 +97,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       }
       if (options.mode === "production" && cacheKind(request) === "page") {
         const cache = app.publicCache;
-        const version = await cache.currentVersion();
+        const known = cache.currentVersion();
+        const version = typeof known === "number" ? known : await known;
         const hit = cache.get(request.url, version);
         if (hit) return sendCached(request, reply, hit, "hit");
         // A HEAD renders no body, so it is never the render that gets stored.

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ContentVersion } from "./content-version";
 import { SESSION_COOKIE } from "./sessions";
 
 /**
@@ -15,8 +17,8 @@ import { SESSION_COOKIE } from "./sessions";
  * - never for a request carrying one of our cookies (`ff_session` of staff, `ff_candidate` of a
  *   candidate, and any later `ff_…`): a signed-in person's page is rendered for them alone;
  * - never a response that sets a cookie, and only 200s;
- * - an entry is served only while the database's content version (content-version.ts) is the one it
- *   was rendered under, and that version is read on every request.
+ * - an entry is served only while the content version (content-version.ts) is the one it was
+ *   rendered under: the newest committed one, known in memory (embedded) or read per request (PostgreSQL).
  */
 
 /** Public addresses, each also as React Router's data request (`/_root.data`, `/about.data`, …). */
@@ -47,7 +49,40 @@ export interface CachedResponse {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /**
+   * The headers this entry went out with the first time it was answered through the whole app
+   * (security headers of helmet and every hook included), for each encoding and for a 304. Set from
+   * that answer (see registerPublicCache), so a hit answered before Fastify (serveHit) sends the same.
+   */
+  wire?: Wire;
 }
+
+interface Wire {
+  identity: OutgoingHttpHeaders;
+  br: OutgoingHttpHeaders;
+  gzip: OutgoingHttpHeaders;
+  notModified: OutgoingHttpHeaders;
+}
+
+/** Headers that belong to one response, not to the stored entry. */
+const PER_RESPONSE = new Set(["content-length", "content-encoding", "x-cache", "date", "connection", "keep-alive", "transfer-encoding"]);
+
+function wireHeaders(entry: CachedResponse, sent: OutgoingHttpHeaders): Wire {
+  const common: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(sent)) if (value !== undefined && !PER_RESPONSE.has(name)) common[name] = value;
+  common["x-cache"] = "hit";
+  return {
+    identity: { ...common, "content-length": entry.identity.length },
+    br: { ...common, "content-encoding": "br", "content-length": entry.br.length },
+    gzip: { ...common, "content-encoding": "gzip", "content-length": entry.gzip.length },
+    notModified: common,
+  };
+}
+
+const encodingOf = (request: Pick<IncomingMessage, "headers">): "br" | "gzip" | null => {
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  return /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : null;
+};
 
 /** One render, before it is known whether it may be shared. */
 export interface Rendered {
@@ -62,9 +97,9 @@ export type Answer = { entry: CachedResponse; state: "hit" | "miss" } | { render
 export type CacheKind = "page" | "json";
 
 /** Which part of the cache may answer this request, or null when it must be rendered for this caller. */
-export function cacheKind(request: FastifyRequest): CacheKind | null {
+export function cacheKind(request: Pick<IncomingMessage, "method" | "url" | "headers">): CacheKind | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
-  const url = request.url;
+  const url = request.url ?? "";
   const query = url.indexOf("?");
   const path = query === -1 ? url : url.slice(0, query);
   if (query !== -1 && !/^_routes=[\w%,.-]*$/.test(url.slice(query + 1))) return null;
@@ -76,7 +111,7 @@ export function cacheKind(request: FastifyRequest): CacheKind | null {
 }
 
 /** If-None-Match against our (weak) ETag; `*` and lists included. */
-function notModified(request: FastifyRequest, etag: string): boolean {
+function notModified(request: Pick<IncomingMessage, "headers">, etag: string): boolean {
   const header = request.headers["if-none-match"];
   if (!header) return false;
   const opaque = etag.replace(/^W\//, "");
@@ -89,7 +124,7 @@ export class PublicCache {
   private bytes = 0;
   private newest = 0;
 
-  constructor(readonly currentVersion: () => Promise<number>) {}
+  constructor(readonly currentVersion: () => number | Promise<number>) {}
 
   /** The stored answer for this address under this version, if any (and marks it recently used). */
   get(key: string, version: number): CachedResponse | undefined {
@@ -161,6 +196,57 @@ export class PublicCache {
   get size() {
     return { entries: this.entries.size, bytes: this.bytes };
   }
+
+  /**
+   * Answers a request straight from the stored bytes, before Fastify parses or routes it, when it
+   * is one the cache may answer (cacheKind: anonymous GET/HEAD of a public address), its entry is
+   * current and has already been sent once through the whole app (its headers are known). Returns
+   * false when the app must answer it; a promise when the version is read from the database first.
+   * Skipped for such a hit, on purpose: routing, cookie parsing, the access and input checks (an
+   * anonymous read of a public address passes them all), and the per-request log lines.
+   */
+  serveHit(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
+    const url = request.url ?? "";
+    const entry = this.entries.get(url);
+    if (!entry?.wire || !cacheKind(request)) return false;
+    const known = this.currentVersion();
+    if (typeof known === "number") return this.writeHit(url, known, request, response);
+    return known.then((version) => this.writeHit(url, version, request, response)).catch(() => false);
+  }
+
+  private writeHit(url: string, version: number, request: IncomingMessage, response: ServerResponse): boolean {
+    const entry = this.get(url, version);
+    const wire = entry?.wire;
+    if (!entry || !wire) return false;
+    if (notModified(request, entry.etag)) {
+      response.writeHead(304, wire.notModified).end();
+      return true;
+    }
+    const encoding = encodingOf(request);
+    const [headers, body] = encoding === "br" ? [wire.br, entry.br] : encoding === "gzip" ? [wire.gzip, entry.gzip] : [wire.identity, entry.identity];
+    response.writeHead(200, headers);
+    if (request.method === "HEAD") response.end();
+    else response.end(body);
+    return true;
+  }
+}
+
+/**
+ * The HTTP server of the app (Fastify's serverFactory): the anonymous cache answers its hits first
+ * (PublicCache.serveHit), everything else goes to Fastify. Same server settings Fastify would apply.
+ */
+export function serverWithPublicCache(cache: () => PublicCache | undefined) {
+  return (handler: RequestListener, options: { http?: ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number }): Server => {
+    const server = createServer(options.http ?? {}, (request, response) => {
+      const served = cache()?.serveHit(request, response) ?? false;
+      if (served === false) handler(request, response);
+      else if (served !== true) void served.then((done) => done || handler(request, response));
+    });
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+    return server;
+  };
 }
 
 /**
@@ -175,9 +261,10 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: 
   // Says whether this answer was stored before the request came (tests and benchmarks read it).
   reply.header("x-cache", state);
   if (notModified(request, entry.etag)) return reply.status(304).send();
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  const [encoding, body] = /\bbr\b/.test(accepts) ? ["br", entry.br] : /\bgzip\b/.test(accepts) ? ["gzip", entry.gzip] : [null, entry.identity];
+  const encoding = encodingOf(request);
+  const body = encoding ? entry[encoding] : entry.identity;
   if (encoding) reply.header("content-encoding", encoding);
+  request.publicCacheEntry = entry;
   reply.status(200).header("content-length", body.length);
   return reply.send(request.method === "HEAD" ? undefined : body);
 }
@@ -189,6 +276,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set on a public JSON request that missed the cache: the version its answer is stored under. */
     publicCacheVersion: number | null;
+    /** The stored entry this request is answered with (its sent headers become the entry's wire headers). */
+    publicCacheEntry: CachedResponse | null;
   }
 }
 
@@ -196,9 +285,18 @@ declare module "fastify" {
  * The cache on the app, and the public JSON routes answered from it (pages use it in pages.ts). A miss
  * goes through the route as usual; its serialised 200 answer is stored on the way out.
  */
-export function registerPublicCache(app: FastifyInstance, currentVersion: () => Promise<number>): void {
-  app.decorate("publicCache", new PublicCache(currentVersion));
+export function registerPublicCache(app: FastifyInstance, version: ContentVersion): void {
+  app.decorate("publicCache", new PublicCache(version.current));
+  app.addHook("onClose", () => version.close());
   app.decorateRequest("publicCacheVersion", null);
+  app.decorateRequest("publicCacheEntry", null);
+
+  // The first 200 sent from an entry through the app gives its headers to the hits served before Fastify.
+  app.addHook("onResponse", async (request, reply) => {
+    const entry = request.publicCacheEntry;
+    if (!entry || entry.wire || reply.statusCode !== 200 || reply.raw.hasHeader("set-cookie")) return;
+    entry.wire = wireHeaders(entry, reply.raw.getHeaders());
+  });
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" || cacheKind(request) !== "json") return;
@@ -213,6 +311,7 @@ export function registerPublicCache(app: FastifyInstance, currentVersion: () => 
     if (version === null || reply.statusCode !== 200 || reply.hasHeader("set-cookie") || typeof payload !== "string") return payload;
     const entry = await app.publicCache.store(request.url, version, { "content-type": String(reply.getHeader("content-type")) }, Buffer.from(payload));
     reply.header("etag", entry.etag).header("cache-control", "no-cache").header("vary", "accept-encoding, cookie").header("x-cache", "miss");
+    request.publicCacheEntry = entry;
     return payload;
   });
 }

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import { SITE_NAME } from "~/shared/constants";
 import { AUDIENCE_ROLES, PROGRAM_FEATURES } from "~/shared/program/audience";
 import { MARKETING_FIGURES, PRICING, PRICING_INCLUDES, PROGRAM_FACTS, SELECTION_FLOW } from "~/shared/program/offer";
@@ -110,7 +110,9 @@ function pageNumbers(doc: Doc) {
 }
 
 /** The program brochure, from the same content as the pages (src/shared/program). */
-export function renderBrochure(siteUrl: string): Promise<Buffer> {
+export async function renderBrochure(siteUrl: string): Promise<Buffer> {
+  // Loaded on the first PDF, not at start: pdfkit and its fonts are ~25 MB of a server's memory.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, info: { Title: `${SITE_NAME} program brochure`, Author: SITE_NAME } });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,10 +1,9 @@
-import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appSetting, simulationReport } from "../../db/schema";
 import { DEFAULT_MENTORS } from "../mentors/defaults";
 import { replaceMentors } from "../mentors/service";
-import { storeImage } from "../images/service";
+import { loadSharp, storeImage } from "../images/service";
 import { DEMO_SIMULATIONS, demoImageSvg } from "../simulations/demo";
 import { createSimulation } from "../simulations/service";
 import { DEMO_CANDIDATE_EMAIL, demoReports } from "../reports/demo";
@@ -51,6 +50,7 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
 /** Oldest first, so the library (newest first) shows them in the listed order. */
 async function seedDemoSimulations(db: Db): Promise<void> {
   for (const { colors, ...input } of [...DEMO_SIMULATIONS].reverse()) {
+    const sharp = await loadSharp();
     const png = await sharp(Buffer.from(demoImageSvg(input.title, colors))).png().toBuffer();
     const { imageUrl } = await storeImage(db, "simulation-image", png);
     await createSimulation(db, { ...input, imageUrl });

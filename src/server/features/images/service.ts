@@ -1,22 +1,33 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_TYPES, IMAGE_WIDTHS, imageUrlFor, type ImageKind } from "~/shared/images";
 import type { Db } from "../../db/client";
 import { imageVariant, storedFile } from "../../db/schema";
 import { invalid } from "../../platform/errors";
 import { checkUpload, storeFile } from "../../platform/files";
 
-// Every variant is made once and stored, so libvips' operation cache (up to 50 MB by default) only
-// holds memory; one thread per resize keeps a burst of uploads from multiplying its buffers by the
-// core count. Measured in `npm run bench:api` (embedded server's idle and peak RSS).
-sharp.cache(false);
-sharp.concurrency(1);
+let loading: Promise<typeof Sharp> | null = null;
+
+/**
+ * sharp (libvips) is loaded on the first image, not at start: measured, it adds ~30 MB to a server
+ * that may never resize anything while running. Every variant is made once and stored, so libvips'
+ * operation cache (up to 50 MB by default) only holds memory; one thread per resize keeps a burst of
+ * uploads from multiplying its buffers by the core count. Measured in `npm run bench:api`.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  return (loading ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
+}
 
 /** Refuses decompression bombs: no accepted image needs more than 40 megapixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
 async function resize(data: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(data, { animated: true, limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width, withoutEnlargement: true })

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import { SITE_NAME } from "~/shared/constants";
 import { formatDate } from "~/shared/format-date";
 import { oneDecimal, performanceLabel, skillTone, summaryBullets, type Tone } from "~/shared/report-bands";
@@ -34,7 +34,9 @@ function skillBar(doc: Doc, skill: string, score: number) {
 }
 
 /** The report as the page shows it: header, summary, every dimension with skills and feedback, the case. */
-export function renderReportPdf(report: ReportDetail, siteUrl: string): Promise<Buffer> {
+export async function renderReportPdf(report: ReportDetail, siteUrl: string): Promise<Buffer> {
+  // Loaded on the first PDF, not at start: pdfkit and its fonts are ~25 MB of a server's memory.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: `${report.simulationType} report`, Author: SITE_NAME } });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
