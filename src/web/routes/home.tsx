@@ -58,7 +58,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="for-employers" aria-labelledby="employers-title" className="scroll-mt-20 py-16">
+      <section id="for-employers" aria-labelledby="employers-title" className="py-16">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
           <div className="grid gap-3 text-center">
             <h2 id="employers-title" className="text-3xl font-bold text-brand-900">
@@ -86,7 +86,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="for-aspirants" aria-labelledby="aspirants-title" className="scroll-mt-20 bg-slate-50 py-16">
+      <section id="for-aspirants" aria-labelledby="aspirants-title" className="bg-slate-50 py-16">
         <div className="mx-auto grid max-w-4xl gap-5 px-4 text-center sm:px-6">
           <h2 id="aspirants-title" className="text-3xl font-bold text-brand-900">
             For Aspirants

@@ -1,5 +1,5 @@
 import { Menu, X } from "~/web/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { HEADER_OPAQUE_AFTER_PX, SITE_NAME } from "~/shared/constants";
 import { useSectionScroll } from "~/web/lib/section-scroll";
@@ -11,6 +11,8 @@ const itemClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover
 export function SiteHeader() {
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const scrollToSection = useSectionScroll();
   // Link + aria-current rather than NavLink: same result, and NavLink's code stays out of every page.
   const { pathname } = useLocation();
@@ -21,6 +23,27 @@ export function SiteHeader() {
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
+
+  // An open mobile menu closes on Escape (focus back on its button) and on a click or tap outside the header.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (header.current?.contains(event.target as Node)) return;
+      setMenuOpen(false);
+      menuButton.current?.focus({ preventScroll: true });
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menuOpen]);
 
   const items = (vertical: boolean) =>
     NAV_LINKS.map((link) =>
@@ -51,6 +74,7 @@ export function SiteHeader() {
 
   return (
     <header
+      ref={header}
       data-scrolled={scrolled || menuOpen}
       className="fixed inset-x-0 top-0 z-50 transition-colors data-[scrolled=true]:border-b data-[scrolled=true]:border-slate-200 data-[scrolled=true]:bg-white data-[scrolled=true]:shadow-sm"
     >
@@ -62,6 +86,7 @@ export function SiteHeader() {
           {items(false)}
         </nav>
         <button
+          ref={menuButton}
           type="button"
           className="rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden"
           aria-expanded={menuOpen}
