@@ -10,6 +10,7 @@ import { ClosingCta } from "~/web/features/program/closing-cta";
 import { PricingSection } from "~/web/features/program/pricing-section";
 import { ProgramHero } from "~/web/features/program/program-hero";
 import { ProgramTabs } from "~/web/features/program/program-tabs";
+import { SampleReport } from "~/web/features/reports/sample-report";
 import { WeeklyRhythm } from "~/web/features/program/weekly-rhythm";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import type { Route } from "./+types/founders-find";
@@ -45,13 +46,15 @@ export default function FoundersFind({ loaderData }: Route.ComponentProps) {
     <>
       <ProgramHero />
       <section id="about" aria-labelledby="about-program-title" className="py-16">
-        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-14">
           <SectionHeading
             id="about-program-title"
+            align="start"
             eyebrow="About the program"
             title="Learn the job by doing the job"
             lead="Startups hire generalists on judgement and execution, which no certificate shows. Founder's Find puts you in six real business situations, one mission a week, and scores how you think, decide and communicate. You finish with feedback, a portfolio and a cohort."
           />
+          <SampleReport className="mx-auto w-full max-w-md" />
         </div>
       </section>
       <CardGrid id="audience" eyebrow="Who it is for" title="Built for six generalist careers" lead="For early-career professionals with 0-4 years of experience." cards={AUDIENCE_ROLES} tinted />
