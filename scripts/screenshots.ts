@@ -6,8 +6,11 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { loadConfig } from "~/server/config";
+import { openConfiguredDatabase } from "~/server/db/open";
+import { seedDemoContent } from "~/server/features/demo/seed";
 import { runBench, root, stop } from "./bench/lib/processes";
-import { pgliteTarget, requireBuild, startServer, type Started } from "./bench/lib/servers";
+import { pgliteTarget, requireBuild, startServer, targetConfigEnv, type DataTarget, type Started } from "./bench/lib/servers";
 
 const WIDTHS = [360, 1280] as const;
 const DEMO_CANDIDATE = "demo.candidate@example.com";
@@ -78,11 +81,24 @@ async function shoot(context: BrowserContext, base: string, shot: Shot, width: n
   }
 }
 
+/** The demo content, loaded before the server starts (drawing portraits and artwork takes a while on a busy machine). */
+async function seedDemo(target: DataTarget): Promise<void> {
+  const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
+  try {
+    await seedDemoContent(database.db);
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
 async function main() {
   requireBuild();
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const server = await startServer("site", pgliteTarget());
+  const target = pgliteTarget();
+  await seedDemo(target);
+  const server = await startServer("site", target);
   const cookie = await candidateCookie(server);
   const slugs = await firstSlugs(server.base, cookie);
   const shots: Shot[] = [

@@ -60,7 +60,7 @@ export default function Home() {
               </button>
             </div>
           </div>
-          <SampleReport headingLevel={2} className="mx-auto w-full max-w-md lg:rotate-1" />
+          <SampleReport headingLevel={2} className="mx-auto w-full max-w-md" />
           <MarketingFigures className="lg:col-span-2" cardClassName="bg-white shadow-sm ring-1 ring-slate-900/5" />
         </div>
       </section>

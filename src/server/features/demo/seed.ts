@@ -54,7 +54,7 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
 /** Oldest first, so the library (newest first) shows them in the listed order. */
 async function seedDemoSimulations(db: Db): Promise<void> {
   for (const input of [...DEMO_SIMULATIONS].reverse()) {
-    const png = await sharp(Buffer.from(simulationArtworkSvg(input.title, input.tags))).png().toBuffer();
+    const png = await sharp(Buffer.from(simulationArtworkSvg(input.title, input.tags ?? []))).png().toBuffer();
     const { imageUrl } = await storeImage(db, "simulation-image", png);
     await createSimulation(db, { ...input, imageUrl });
   }

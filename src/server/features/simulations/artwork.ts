@@ -1,25 +1,25 @@
 import { createHash } from "node:crypto";
-import {
-  Calculator,
-  ChartColumn,
-  Cloud,
-  Compass,
-  Cpu,
-  Flag,
-  Landmark,
-  Lightbulb,
-  Megaphone,
-  MessagesSquare,
-  Rocket,
-  ShoppingCart,
-  Stethoscope,
-  Tag,
-  TrendingUp,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import * as Calculator from "lucide-react/icons/calculator";
+import * as ChartColumn from "lucide-react/icons/chart-column";
+import * as Cloud from "lucide-react/icons/cloud";
+import * as Compass from "lucide-react/icons/compass";
+import * as Cpu from "lucide-react/icons/cpu";
+import * as Flag from "lucide-react/icons/flag";
+import * as Landmark from "lucide-react/icons/landmark";
+import * as Lightbulb from "lucide-react/icons/lightbulb";
+import * as Megaphone from "lucide-react/icons/megaphone";
+import * as MessagesSquare from "lucide-react/icons/messages-square";
+import * as Rocket from "lucide-react/icons/rocket";
+import * as ShoppingCart from "lucide-react/icons/shopping-cart";
+import * as Stethoscope from "lucide-react/icons/stethoscope";
+import * as Tag from "lucide-react/icons/tag";
+import * as TrendingUp from "lucide-react/icons/trending-up";
+import * as Users from "lucide-react/icons/users";
+
+/** An icon's drawing as lucide ships it beside each component: [tag, attributes] on a 24-unit grid. */
+type IconNode = [string, Record<string, string>][];
+// The icon modules export their drawing as `__iconData` next to the React component (not in their types).
+const drawing = (module: object): IconNode => (module as { __iconData: { node: IconNode } }).__iconData.node;
 
 /**
  * Card artwork for a simulation, drawn from what it is about rather than from its title (the card
@@ -27,7 +27,7 @@ import { renderToStaticMarkup } from "react-dom/server";
  * four patterns. 1200×630 SVG, the share-preview size; sharp turns it into the stored WebP copies.
  */
 interface Theme {
-  icon: LucideIcon;
+  icon: object;
   colors: [string, string];
 }
 
@@ -53,17 +53,24 @@ const FALLBACK: Theme = { icon: Lightbulb, colors: ["#3730a3", "#7c3aed"] };
 const themeOf = (tag: string) => THEMES.find(([pattern]) => pattern.test(tag.toLowerCase()))?.[1];
 
 /** The theme of the first tag that has one, and the icons of up to three more distinct tags. */
-export function artworkThemes(tags: readonly string[]): { main: Theme; others: LucideIcon[] } {
+export function artworkThemes(tags: readonly string[]): { main: Theme; others: object[] } {
   const themes = tags.map(themeOf).filter((theme): theme is Theme => !!theme);
   const main = themes[0] ?? FALLBACK;
   const others = [...new Set(themes.slice(1).map((theme) => theme.icon))].filter((icon) => icon !== main.icon).slice(0, 3);
   return { main, others: others.length ? others : [Tag] };
 }
 
-const icon = (Icon: LucideIcon, x: number, y: number, size: number, strokeWidth: number, opacity = 1) =>
-  renderToStaticMarkup(createElement(Icon, { color: "#fff", strokeWidth, width: size, height: size, "aria-hidden": undefined }))
-    .replace("<svg ", `<svg x="${x}" y="${y}" opacity="${opacity}" `)
-    .replace(/ class="[^"]*"/, "");
+const attributes = (values: Record<string, string>) =>
+  Object.entries(values)
+    .filter(([name]) => name !== "key")
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join("");
+
+/** A lucide icon in white strokes, `size` px square at (x, y). */
+const icon = (module: object, x: number, y: number, size: number, strokeWidth: number) =>
+  `<svg x="${x}" y="${y}" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="#fff" stroke-width="${strokeWidth}" stroke-linecap="round" stroke-linejoin="round">` +
+  drawing(module).map(([tag, values]) => `<${tag}${attributes(values)}/>`).join("") +
+  `</svg>`;
 
 /** Four backgrounds; the title's hash picks one, so two simulations on one theme still differ. */
 const PATTERNS: ((seed: number) => string)[] = [
@@ -86,7 +93,7 @@ export function simulationArtworkSvg(title: string, tags: readonly string[]): st
   const seed = createHash("sha256").update(title).digest().readUInt32BE(0);
   const { main, others } = artworkThemes(tags);
   const [from, to] = main.colors;
-  const chips = others.map((Icon, i) => `<rect x="${820 + i * 112}" y="470" width="88" height="88" rx="24" fill="#fff" opacity=".16"/>${icon(Icon, 842 + i * 112, 492, 44, 2)}`).join("");
+  const chips = others.map((Icon, i) => `<rect x="${740 + i * 150}" y="430" width="124" height="124" rx="32" fill="#fff" opacity=".18"/>${icon(Icon, 770 + i * 150, 460, 64, 1.8)}`).join("");
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +

@@ -1,2 +1,0 @@
-import { seedLibrary } from "./bench/lib/library";
-await seedLibrary({ engine: "pglite", dataDir: process.argv[2]! });
