@@ -97,7 +97,7 @@ test("demo mentors have illustrated portraits stored as our WebP images", async 
   }
 });
 
-test("library cards show artwork; one whose image fails to load shows the title's first 20 characters", async ({ page }) => {
+test("library cards show artwork drawn from their tags, not their title", async ({ page }) => {
   await page.goto("/simulations");
   const card = page.locator("#simulation-founder-s-office-diagnostic");
   const art = card.locator("img");
@@ -106,12 +106,18 @@ test("library cards show artwork; one whose image fails to load shows the title'
   await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   // The artwork is a picture, not the title again: the title is only in the card's heading.
   await expect(card.getByText("Founder's Office Diagnostic")).toHaveCount(1);
+});
 
+test("a card whose image fails to load shows the title's first 20 characters on a gradient", async ({ browser, baseURL }) => {
+  // A new browser context: the images above are cached for a year and would not be asked for again.
+  const page = await browser.newPage({ baseURL });
   await page.route(/\/api\/images\/.*-(400|800)\.webp$/, (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto("/simulations");
   await waitForHydration(page);
   const placeholder = page.locator("#simulation-category-manager-festive-season-launch").getByTestId("image-placeholder");
   await expect(placeholder).toHaveText("Category Manager: Fe");
+  await expect(placeholder).toHaveCSS("background-image", /linear-gradient/);
+  await page.close();
 });
 
 test("the library's first HTML holds its first cards, and the browser draws every card from the page's data", async ({ page, request }) => {

@@ -24,24 +24,28 @@ export function SiteHeader() {
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
 
-  // An open mobile menu closes on Escape (focus back on its button) and on a click or tap outside the header.
+  // An open mobile menu closes on Escape and on a click or tap outside the header, and focus goes back
+  // to its button (unless the click put it somewhere else on purpose, in a field or on a link).
   useEffect(() => {
     if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+    const close = () => {
       setMenuOpen(false);
-      menuButton.current?.focus();
+      if (!document.activeElement || document.activeElement === document.body || header.current?.contains(document.activeElement)) {
+        menuButton.current?.focus({ preventScroll: true });
+      }
     };
-    const onPointerDown = (event: PointerEvent) => {
-      if (header.current?.contains(event.target as Node)) return;
-      setMenuOpen(false);
-      menuButton.current?.focus({ preventScroll: true });
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    // `click` rather than `pointerdown`: it comes after the browser has moved focus for the press.
+    const onClick = (event: MouseEvent) => {
+      if (!header.current?.contains(event.target as Node)) close();
     };
     document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("click", onClick);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("click", onClick);
     };
   }, [menuOpen]);
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { IMAGE_WIDTHS, imageUrlFor } from "~/shared/images";
 
 /** How many characters of the title the placeholder shows (visitor-side §9). */
@@ -22,6 +22,11 @@ interface SimulationImageProps {
  */
 export function SimulationImage({ title, imageUrl, eager, priority }: SimulationImageProps) {
   const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // An image of the server's HTML can fail before React is there to hear it: look once hydrated.
+  useEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
+  }, []);
   if (!imageUrl || failed) {
     return (
       <div data-testid="image-placeholder" className="sim-art sim-placeholder">
@@ -32,6 +37,7 @@ export function SimulationImage({ title, imageUrl, eager, priority }: Simulation
   const key = STORED.exec(imageUrl)?.[1];
   return (
     <img
+      ref={img}
       src={key ? imageUrlFor(key, CARD_WIDTH) : imageUrl}
       srcSet={key ? `${imageUrlFor(key, CARD_WIDTH_2X)} 2x` : undefined}
       alt=""
