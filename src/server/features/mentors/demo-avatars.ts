@@ -18,8 +18,8 @@ type Look = NonNullable<Parameters<typeof createAvatar<notionists.Options>>[1]>;
 const LOOKS: Record<string, Look> = {
   "Ananya Iyer": { hair: ["variant23"], lips: ["variant03"], beardProbability: 0, glassesProbability: 0, backgroundColor: ["c7d2fe"] },
   "Rohan Mehta": { hair: ["variant05"], lips: ["variant14"], beardProbability: 0, glassesProbability: 0, backgroundColor: ["fde68a"] },
-  "Kavya Nair": { hair: ["variant47"], lips: ["variant17"], beardProbability: 0, glasses: ["variant01"], glassesProbability: 100, backgroundColor: ["bbf7d0"] },
-  "Arjun Sethi": { hair: ["variant21"], lips: ["variant23"], beardProbability: 0, glasses: ["variant04"], glassesProbability: 100, backgroundColor: ["bae6fd"] },
+  "Kavya Nair": { hair: ["variant47"], lips: ["variant17"], beardProbability: 0, glasses: ["variant11"], glassesProbability: 100, backgroundColor: ["bbf7d0"] },
+  "Arjun Sethi": { hair: ["variant21"], lips: ["variant23"], beardProbability: 0, glasses: ["variant03"], glassesProbability: 100, backgroundColor: ["bae6fd"] },
 };
 
 /** A demo mentor's portrait, stored like an upload (content-addressed WebP at each width); "" for anyone else. */
