@@ -46,7 +46,7 @@ export default function FoundersFind({ loaderData }: Route.ComponentProps) {
     <>
       <ProgramHero />
       <section id="about" aria-labelledby="about-program-title" className="py-16">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-14">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-14">
           <SectionHeading
             id="about-program-title"
             align="start"

@@ -27,7 +27,7 @@ export default function Home() {
   return (
     <>
       <section className="overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-12 pb-16 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-14 lg:pt-20">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 pt-12 pb-16 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-14 lg:pt-20">
           <div className="grid gap-6 text-center lg:text-left">
             <p className="mx-auto w-fit rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100 lg:mx-0">
               Job simulations for startups and early-career talent

@@ -10,7 +10,7 @@ import { ReportCard } from "./report-card";
  */
 export function SampleReport({ headingLevel = 3, className = "" }: { headingLevel?: 2 | 3; className?: string }) {
   return (
-    <aside aria-label="Sample candidate report" data-testid="sample-report" className={`relative grid gap-3 rounded-2xl bg-white/70 p-3 shadow-xl ring-1 ring-slate-900/10 backdrop-blur sm:p-4 ${className}`}>
+    <aside aria-label="Sample candidate report" data-testid="sample-report" className={`relative grid min-w-0 gap-3 rounded-2xl bg-white/70 p-3 shadow-xl ring-1 ring-slate-900/10 backdrop-blur sm:p-4 ${className}`}>
       <p className="flex flex-wrap items-center gap-2 text-left text-xs text-slate-600">
         <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold tracking-wide text-amber-900 uppercase ring-1 ring-amber-600/30">Sample report</span>
         What a candidate sees after one simulation
