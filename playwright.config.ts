@@ -14,7 +14,9 @@ const server = (engine: "pglite" | "postgres", port: number): WebServer => ({
   command: `npx tsx tests/e2e/start-server.ts ${engine} ${port}`,
   url: `http://localhost:${port}/api/health`,
   reuseExistingServer: false,
-  timeout: 60_000,
+  // A first start hashes the staff passwords and draws the demo portraits and artwork: on a 2-core
+  // machine shared with other builds that has taken over a minute.
+  timeout: 180_000,
   stdout: "ignore",
   stderr: "pipe",
   // SIGTERM lets the server close its database (and PGlite's lock file) instead of being killed.

@@ -81,6 +81,29 @@ async function javascriptGzipKb(base: string, pagePath: string): Promise<number>
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
+/** Web fonts of a page's first HTML (its preloads and the inline @font-face rules), as sent (woff2 is not compressed again). */
+async function fontKb(base: string, pagePath: string): Promise<number> {
+  const html = await (await fetch(base + pagePath)).text();
+  const urls = [...new Set([...html.matchAll(/(\/assets\/[^")\s]+\.woff2)/g)].map((m) => m[1]!))];
+  let bytes = 0;
+  for (const url of urls) bytes += (await (await fetch(base + url)).arrayBuffer()).byteLength;
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+/** The page's HTML as a browser gets it (gzip), inline styles and data included. */
+function htmlGzipKb(base: string, pagePath: string): Promise<number> {
+  // node:http, not fetch: fetch would decompress the body before it could be counted.
+  return new Promise((resolve, reject) => {
+    const req = http.request(base + pagePath, { headers: { "accept-encoding": "gzip" }, agent: false }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve(Math.round((bytes / 1024) * 10) / 10));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title><meta name="description" content="A bare page: the baseline of this machine."><link rel="icon" href="data:,"></head><body><main><h1>Baseline</h1><p>A bare HTML page.</p></main></body></html>`;
 
 /** A cold start creates the embedded database: minutes on a busy shared machine (BENCH_START_TIMEOUT_S, as the other benches). */
@@ -112,6 +135,7 @@ async function main() {
     const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
     for (const page of PAGES) results[page] = await measure(base + page);
     const jsKb = await javascriptGzipKb(base, "/");
+    const weight = { htmlGzipKb: await htmlGzipKb(base, "/"), jsGzipKb: jsKb, fontKb: await fontKb(base, "/") };
 
     const loadAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
     console.log(`Lighthouse ${RUNS} runs each, median; mobile profile; load average ${loadAtStart.join(" ")} at start, ${loadAtEnd.join(" ")} at the end. Baseline (bare page): ${JSON.stringify(baseline.scores)}`);
@@ -124,7 +148,9 @@ async function main() {
       if (results[page]!.failing.length) console.log(`  failing audits: ${results[page]!.failing.join(", ")}`);
     }
     console.log(`JavaScript shipped to / (gzip): ${jsKb} KB = ${(jsKb / JS_BUDGET_KB).toFixed(2)} × the ${JS_BUDGET_KB} KB budget`);
-    console.log(JSON.stringify({ runs: RUNS, loadAverage: { start: loadAtStart, end: loadAtEnd }, baseline: baseline.scores, pages: results, homeJsGzipKb: jsKb, jsBudgetKb: JS_BUDGET_KB }));
+    const total = Math.round((weight.htmlGzipKb + weight.jsGzipKb + weight.fontKb) * 10) / 10;
+    console.log(`Page weight of / (first load, before images): HTML ${weight.htmlGzipKb} KB + JavaScript ${weight.jsGzipKb} KB + font ${weight.fontKb} KB = ${total} KB`);
+    console.log(JSON.stringify({ runs: RUNS, loadAverage: { start: loadAtStart, end: loadAtEnd }, baseline: baseline.scores, pages: results, homeJsGzipKb: jsKb, jsBudgetKb: JS_BUDGET_KB, homeWeightKb: { ...weight, total } }));
   } finally {
     server.kill("SIGTERM");
     bare.close();

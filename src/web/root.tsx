@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { GoogleAnalytics } from "./components/layout/google-analytics";
 import { Toaster } from "./components/ui/toaster";
@@ -8,14 +8,30 @@ import { useNonce } from "./lib/nonce";
 // Inlined rather than linked: a render-blocking stylesheet request was most of a phone's first paint
 // (Lighthouse, slow 4G); at ~6 KB compressed the styles ride along with the HTML.
 import appCss from "./app.css?inline";
+import appCssUrl from "./app.css?url";
+import libraryCss from "./library.css?inline";
+import { FONT_FACES, FONT_URL } from "./lib/fonts";
 
 /**
  * The server renders the styles into the page; the browser reuses what the page already holds, so the
  * stylesheet is not shipped a second time inside the JavaScript (the production client build drops the
  * import). In development the client keeps the import so that style changes hot-reload.
  */
-const inlineCss = () =>
-  import.meta.env.SSR || import.meta.env.DEV ? appCss : (document.getElementById("app-css")?.textContent ?? "");
+const inlineCss = (library: boolean) =>
+  import.meta.env.SSR || import.meta.env.DEV ? FONT_FACES + (library ? libraryCss : appCss) : (document.getElementById("app-css")?.textContent ?? "");
+
+/** The library's page carries only its own styles inline (library.css): the site's follow once it has loaded. */
+const LIBRARY_ROUTE = "routes/simulations";
+
+function useSiteStylesAfterLibrary() {
+  useEffect(() => {
+    if (!document.getElementById("app-css")?.hasAttribute("data-library")) return;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = appCssUrl;
+    document.head.append(link);
+  }, []);
+}
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicBaseUrl: context.publicBaseUrl, site: context.site };
@@ -24,6 +40,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const library = useMatches().some((match) => match.id === LIBRARY_ROUTE);
   return (
     <html lang="en">
       <head>
@@ -31,8 +48,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3730a3" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Fetched with the HTML rather than after the styles are read: the swap to Inter comes before first paint on most visits. */}
+        <link rel="preload" href={FONT_URL} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
-        <style id="app-css" dangerouslySetInnerHTML={{ __html: inlineCss() }} />
+        <style id="app-css" data-library={library || undefined} dangerouslySetInnerHTML={{ __html: inlineCss(library) }} suppressHydrationWarning />
         <Links />
         <GoogleAnalytics measurementId={root?.site.gaMeasurementId ?? null} nonce={nonce} />
       </head>
@@ -47,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { pathname } = useLocation();
+  useSiteStylesAfterLibrary();
   // A page view on every route change (spec §1).
   useEffect(() => track("page_view"), [pathname]);
   return (

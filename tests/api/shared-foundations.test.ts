@@ -25,7 +25,12 @@ describe("demo content and mentors", () => {
     const mentors = (await ctx.app.inject({ method: "GET", url: "/api/mentors" })).json();
     expect(mentors).toHaveLength(4);
     expect(mentors.map((m: { id: number }) => m.id)).toEqual([1, 2, 3, 4]);
-    expect(mentors[0]).toEqual(DEFAULT_MENTORS[0]);
+    // Each demo mentor gets an illustrated portrait, stored like an upload.
+    expect(mentors[0]).toEqual({ ...DEFAULT_MENTORS[0], image: expect.stringMatching(/^\/api\/images\/[0-9a-f]{32}-640\.webp$/) });
+    const portrait = await ctx.app.inject({ method: "GET", url: mentors[0].image });
+    expect(portrait.statusCode).toBe(200);
+    expect(portrait.headers["content-type"]).toBe("image/webp");
+    expect(new Set(mentors.map((m: { image: string }) => m.image)).size).toBe(4);
 
     await replaceMentors(ctx.db, [{ ...DEFAULT_MENTORS[1]!, id: 1, twitter: "https://x.com/someone" }]);
     expect(await seedDemoContent(ctx.db)).toBe(false);

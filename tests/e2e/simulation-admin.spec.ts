@@ -59,7 +59,8 @@ test("a content user creates, unlists, edits and deletes a simulation", async ({
   await page.goto("/simulations");
   const card = page.locator(`#simulation-${slug}`);
   await expect(card.getByRole("heading", { name: title })).toBeVisible();
-  await expect(card.locator("img")).toHaveAttribute("src", /^\/api\/images\/[0-9a-f]{32}-1200\.webp$/);
+  // Cards use the 400 px copy (and the 800 px one for 2x screens).
+  await expect(card.locator("img")).toHaveAttribute("src", /^\/api\/images\/[0-9a-f]{32}-400\.webp$/);
   expect(await card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   await page.goto("/simulation-admin");

@@ -10,6 +10,7 @@ import { ClosingCta } from "~/web/features/program/closing-cta";
 import { PricingSection } from "~/web/features/program/pricing-section";
 import { ProgramHero } from "~/web/features/program/program-hero";
 import { ProgramTabs } from "~/web/features/program/program-tabs";
+import { SampleReport } from "~/web/features/reports/sample-report";
 import { WeeklyRhythm } from "~/web/features/program/weekly-rhythm";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import type { Route } from "./+types/founders-find";
@@ -44,19 +45,21 @@ export default function FoundersFind({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ProgramHero />
-      <section id="about" aria-labelledby="about-program-title" className="scroll-mt-20 py-16">
-        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+      <section id="about" aria-labelledby="about-program-title" className="py-16">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-14">
           <SectionHeading
             id="about-program-title"
+            align="start"
             eyebrow="About the program"
             title="Learn the job by doing the job"
             lead="Startups hire generalists on judgement and execution, which no certificate shows. Founder's Find puts you in six real business situations, one mission a week, and scores how you think, decide and communicate. You finish with feedback, a portfolio and a cohort."
           />
+          <SampleReport className="mx-auto w-full max-w-md" />
         </div>
       </section>
       <CardGrid id="audience" eyebrow="Who it is for" title="Built for six generalist careers" lead="For early-career professionals with 0-4 years of experience." cards={AUDIENCE_ROLES} tinted />
       <CardGrid id="features" eyebrow="What you get" title="Why Founder's Find works" lead="Everything is designed around doing the real work." cards={PROGRAM_FEATURES} />
-      <section id="program" aria-labelledby="program-title" className="scroll-mt-20 bg-slate-50 py-16">
+      <section id="program" aria-labelledby="program-title" className="bg-slate-50 py-16">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
           <SectionHeading id="program-title" eyebrow="Curriculum" title="The program, week by week" lead="Week 0 onboarding, then six weeks and six missions, 10-15 hours a week." />
           <ProgramTabs />
@@ -65,7 +68,7 @@ export default function FoundersFind({ loaderData }: Route.ComponentProps) {
       </section>
       <PricingSection />
       <MentorsSection mentors={loaderData.mentors} />
-      <section id="application" aria-label="Application" className="scroll-mt-20 py-16">
+      <section id="application" aria-label="Application" className="py-16">
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
           <ApplicationSection />
         </div>

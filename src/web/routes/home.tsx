@@ -2,6 +2,7 @@ import { ArrowRight, Briefcase, ClipboardCheck, GraduationCap, Sparkles, Users }
 import { Link } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/shared/constants";
 import { MarketingFigures } from "~/web/features/program/marketing-figures";
+import { SampleReport } from "~/web/features/reports/sample-report";
 import { PROGRAM_TEASER } from "~/shared/program/teaser";
 import { buttonClass } from "~/web/components/ui/button";
 import { BookingButton } from "~/web/features/booking/booking-button";
@@ -25,40 +26,46 @@ export default function Home() {
   const scrollTo = useSectionScroll();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto grid max-w-5xl gap-6 px-4 py-20 text-center sm:px-6 sm:py-28">
-          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">Hiring and skilling generalists through job simulations</h1>
-          <p className="mx-auto max-w-2xl text-lg text-slate-700">
-            Startups see how candidates think and execute before they hire. Aspirants with 0-4 years of experience practise the real work and
-            become job-ready.
-          </p>
-          <div className="flex flex-wrap justify-center gap-3">
-            <button
-              type="button"
-              className={buttonClass("primary", "px-6 py-3 text-base")}
-              onClick={() => {
-                track("explore_program", { source: "hero", audience: "employers" });
-                scrollTo("for-employers");
-              }}
-            >
-              I'm Hiring
-            </button>
-            <button
-              type="button"
-              className={buttonClass("secondary", "px-6 py-3 text-base")}
-              onClick={() => {
-                track("apply_now", { source: "hero", audience: "aspirants" });
-                scrollTo("for-aspirants");
-              }}
-            >
-              I'm an Aspirant
-            </button>
+      <section className="overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 pt-12 pb-16 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-14 lg:pt-20">
+          <div className="grid gap-6 text-center lg:text-left">
+            <p className="mx-auto w-fit rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100 lg:mx-0">
+              Job simulations for startups and early-career talent
+            </p>
+            <h1 className="text-4xl font-extrabold text-brand-900 sm:text-5xl">Hiring and skilling generalists through job simulations</h1>
+            <p className="mx-auto max-w-2xl text-lg text-slate-700 lg:mx-0">
+              Startups see how candidates think and execute before they hire. Aspirants with 0-4 years of experience practise the real work and
+              become job-ready.
+            </p>
+            <div className="flex flex-wrap justify-center gap-3 lg:justify-start">
+              <button
+                type="button"
+                className={buttonClass("primary", "px-6 py-3 text-base")}
+                onClick={() => {
+                  track("explore_program", { source: "hero", audience: "employers" });
+                  scrollTo("for-employers");
+                }}
+              >
+                I'm Hiring
+              </button>
+              <button
+                type="button"
+                className={buttonClass("secondary", "px-6 py-3 text-base")}
+                onClick={() => {
+                  track("apply_now", { source: "hero", audience: "aspirants" });
+                  scrollTo("for-aspirants");
+                }}
+              >
+                I'm an Aspirant
+              </button>
+            </div>
           </div>
-          <MarketingFigures className="mt-6" cardClassName="bg-white/80" />
+          <SampleReport headingLevel={2} className="mx-auto w-full max-w-md" />
+          <MarketingFigures className="lg:col-span-2" cardClassName="bg-white shadow-sm ring-1 ring-slate-900/5" />
         </div>
       </section>
 
-      <section id="for-employers" aria-labelledby="employers-title" className="scroll-mt-20 py-16">
+      <section id="for-employers" aria-labelledby="employers-title" className="py-16">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
           <div className="grid gap-3 text-center">
             <h2 id="employers-title" className="text-3xl font-bold text-brand-900">
@@ -86,7 +93,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="for-aspirants" aria-labelledby="aspirants-title" className="scroll-mt-20 bg-slate-50 py-16">
+      <section id="for-aspirants" aria-labelledby="aspirants-title" className="bg-slate-50 py-16">
         <div className="mx-auto grid max-w-4xl gap-5 px-4 text-center sm:px-6">
           <h2 id="aspirants-title" className="text-3xl font-bold text-brand-900">
             For Aspirants

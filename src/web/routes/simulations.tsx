@@ -6,14 +6,21 @@ import { filterSimulations, libraryTags } from "~/shared/library-filter";
 import type { SimulationCard as Card } from "~/shared/schemas/simulations";
 import { Button } from "~/web/components/ui/button";
 import { LibraryFilters } from "~/web/features/simulations/library-filters";
-import { SimulationCard } from "~/web/features/simulations/simulation-card";
+import { ShareIconSymbol, SimulationCard } from "~/web/features/simulations/simulation-card";
 import { SimulationDialog } from "~/web/features/simulations/simulation-dialog";
 import { prefetchSimulation, useSimulationDetails } from "~/web/features/simulations/use-simulation-details";
 import { useSlugHighlight } from "~/web/features/simulations/use-slug-highlight";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import type { Route } from "./+types/simulations";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/**
+ * Cards in the first HTML: two rows on a laptop, the first screens on a phone. The rest are drawn in the browser right after
+ * hydration from the page's own data (no second request), so 50 simulations stay within the page's
+ * 60 KB budget (issue 12); `?all` renders every card on the server, for readers without JavaScript.
+ */
+const FIRST_PAINT_CARDS = 6;
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const [simulations, selected] = await Promise.all([
     context.listSimulationCards(),
     params.slug ? context.findSimulationBySlug(params.slug) : null,
@@ -21,7 +28,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // A slug that matches nothing (a stale or mistyped share link) still shows the library, with a
   // notice, but answers 404 so that the address is not indexed as a page of its own.
   const missing = !!params.slug && !selected;
-  return data({ simulations, selected, missing }, { status: missing ? 404 : 200 });
+  const all = new URL(request.url).searchParams.has("all");
+  return data({ simulations, selected, missing, all }, { status: missing ? 404 : 200 });
 }
 
 const LIBRARY_DESCRIPTION =
@@ -42,7 +50,7 @@ export default function SimulationsPage({ loaderData }: Route.ComponentProps) {
   return <Library key={loaderData.selected?.slug ?? ""} {...loaderData} />;
 }
 
-function Library({ simulations, selected, missing }: Route.ComponentProps["loaderData"]) {
+function Library({ simulations, selected, missing, all }: Route.ComponentProps["loaderData"]) {
   const navigation = useNavigation();
   const [search, setSearch] = useState("");
   const [tags, setTags] = useState<string[]>([]);
@@ -50,7 +58,8 @@ function Library({ simulations, selected, missing }: Route.ComponentProps["loade
   const dialog = useSimulationDetails(open, selected);
   const highlighted = useSlugHighlight(selected?.slug ?? null);
   // A candidate who signed in on this browser: the chatbot gets their e-mail and name (read after hydration).
-  const person = useHydrated() ? knownCandidate() : null;
+  const hydrated = useHydrated();
+  const person = hydrated ? knownCandidate() : null;
   const allTags = useMemo(() => libraryTags(simulations), [simulations]);
   const shown = useMemo(() => filterSimulations(simulations, search, tags), [simulations, search, tags]);
   const clear = () => {
@@ -71,6 +80,7 @@ function Library({ simulations, selected, missing }: Route.ComponentProps["loade
         </div>
       </section>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6" aria-label="Simulations">
+        <ShareIconSymbol />
         {missing && (
           <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-center text-amber-900">
             We couldn't find that simulation. It may have been removed: here is the whole library.
@@ -100,7 +110,7 @@ function Library({ simulations, selected, missing }: Route.ComponentProps["loade
               </div>
             ) : (
               <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {shown.map((simulation, index) => (
+                {shown.slice(0, hydrated || all ? shown.length : FIRST_PAINT_CARDS).map((simulation, index) => (
                   <SimulationCard
                     key={simulation.slug}
                     simulation={simulation}
@@ -112,6 +122,13 @@ function Library({ simulations, selected, missing }: Route.ComponentProps["loade
                   />
                 ))}
               </div>
+            )}
+            {!hydrated && !all && shown.length > FIRST_PAINT_CARDS && (
+              <noscript>
+                <a href="/simulations?all" className="justify-self-center font-medium text-brand-700 underline">
+                  Show all {shown.length} simulations
+                </a>
+              </noscript>
             )}
           </>
         )}

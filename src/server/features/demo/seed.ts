@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appSetting, simulationReport } from "../../db/schema";
-import { DEFAULT_MENTORS } from "../mentors/defaults";
+import { backfillDemoAvatars, defaultMentorsWithAvatars } from "../mentors/demo-avatars";
 import { replaceMentors } from "../mentors/service";
 import { loadSharp, storeImage } from "../images/service";
-import { DEMO_SIMULATIONS, demoImageSvg } from "../simulations/demo";
+import { simulationArtworkSvg } from "../simulations/artwork";
+import { DEMO_SIMULATIONS } from "../simulations/demo";
 import { createSimulation } from "../simulations/service";
 import { DEMO_CANDIDATE_EMAIL, demoReports } from "../reports/demo";
 import { receiveReport } from "../reports/intake";
@@ -22,10 +23,12 @@ export async function seedDemoContent(db: Db, publicBaseUrl = "http://localhost:
       .returning();
     if (claimed.length === 0) return false;
     const txDb = tx as unknown as Db;
-    await replaceMentors(txDb, DEFAULT_MENTORS);
+    await replaceMentors(txDb, await defaultMentorsWithAvatars(txDb));
     await seedDemoSimulations(txDb);
     return true;
   });
+  // Its own marker, so installations seeded before the portraits existed get them too.
+  await backfillDemoAvatars(db);
   // Its own marker, so installations seeded before reports existed get them too.
   const reportsSeeded = await seedDemoReports(db, publicBaseUrl);
   return seeded || reportsSeeded;
@@ -49,9 +52,9 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
 
 /** Oldest first, so the library (newest first) shows them in the listed order. */
 async function seedDemoSimulations(db: Db): Promise<void> {
-  for (const { colors, ...input } of [...DEMO_SIMULATIONS].reverse()) {
-    const sharp = await loadSharp();
-    const png = await sharp(Buffer.from(demoImageSvg(input.title, colors))).png().toBuffer();
+  const sharp = await loadSharp();
+  for (const input of [...DEMO_SIMULATIONS].reverse()) {
+    const png = await sharp(Buffer.from(simulationArtworkSvg(input.title, input.tags ?? []))).png().toBuffer();
     const { imageUrl } = await storeImage(db, "simulation-image", png);
     await createSimulation(db, { ...input, imageUrl });
   }

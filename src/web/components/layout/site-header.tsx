@@ -1,5 +1,5 @@
 import { Menu, X } from "~/web/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { HEADER_OPAQUE_AFTER_PX, SITE_NAME } from "~/shared/constants";
 import { useSectionScroll } from "~/web/lib/section-scroll";
@@ -11,6 +11,8 @@ const itemClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover
 export function SiteHeader() {
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const scrollToSection = useSectionScroll();
   // Link + aria-current rather than NavLink: same result, and NavLink's code stays out of every page.
   const { pathname } = useLocation();
@@ -21,6 +23,31 @@ export function SiteHeader() {
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
+
+  // An open mobile menu closes on Escape and on a click or tap outside the header, and focus goes back
+  // to its button (unless the click put it somewhere else on purpose, in a field or on a link).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = () => {
+      setMenuOpen(false);
+      if (!document.activeElement || document.activeElement === document.body || header.current?.contains(document.activeElement)) {
+        menuButton.current?.focus({ preventScroll: true });
+      }
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    // `click` rather than `pointerdown`: it comes after the browser has moved focus for the press.
+    const onClick = (event: MouseEvent) => {
+      if (!header.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("click", onClick);
+    };
+  }, [menuOpen]);
 
   const items = (vertical: boolean) =>
     NAV_LINKS.map((link) =>
@@ -51,6 +78,7 @@ export function SiteHeader() {
 
   return (
     <header
+      ref={header}
       data-scrolled={scrolled || menuOpen}
       className="fixed inset-x-0 top-0 z-50 transition-colors data-[scrolled=true]:border-b data-[scrolled=true]:border-slate-200 data-[scrolled=true]:bg-white data-[scrolled=true]:shadow-sm"
     >
@@ -62,6 +90,7 @@ export function SiteHeader() {
           {items(false)}
         </nav>
         <button
+          ref={menuButton}
           type="button"
           className="rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden"
           aria-expanded={menuOpen}

@@ -27,7 +27,7 @@ export function ApplicationSection() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       {/* #apply, like #application, opens the page at the form (spec: the route with either anchor). */}
-      <div id="apply" className="grid scroll-mt-20 gap-3 text-center">
+      <div id="apply" className="grid gap-3 text-center">
         <h2 id="application-title" className="text-3xl font-bold text-brand-900">
           Apply for the Next Cohort
         </h2>

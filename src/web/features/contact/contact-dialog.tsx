@@ -7,7 +7,10 @@ import { MessageFormActions } from "./message-form-actions";
 import { useMessageForm } from "./use-message-form";
 
 /** Contact Us (spec: name, email, subject, message); stored and sent to staff, not faked. */
-export default function ContactDialog({ subject, onClose }: { subject: string; onClose: () => void }) {
+const DESCRIPTION = "Send us a message and we'll get back to you as soon as possible.";
+
+/** `description` replaces the usual line when the dialog was opened for a reason (Book a call without a calendar). */
+export default function ContactDialog({ subject, description = DESCRIPTION, onClose }: { subject: string; description?: string; onClose: () => void }) {
   const form = useMessageForm({
     endpoint: "/api/contact",
     schema: contactMessageSchema,
@@ -17,7 +20,7 @@ export default function ContactDialog({ subject, onClose }: { subject: string; o
   });
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title="Contact Us" description="Send us a message and we'll get back to you as soon as possible.">
+    <Modal open onOpenChange={(open) => !open && onClose()} title="Contact Us" description={description}>
       <form onSubmit={form.onSubmit} noValidate className="grid gap-4">
         <Field label="Name" autoComplete="name" {...form.bind("name")} />
         <Field label="Email" type="email" autoComplete="email" {...form.bind("email")} />

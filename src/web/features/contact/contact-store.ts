@@ -4,7 +4,7 @@ import { useSyncExternalStore } from "react";
  * Which footer modal is open, reachable from anywhere: the employer booking button opens
  * Contact Us with the subject "Book a call" when no booking widget is configured.
  */
-export type FooterModal = { kind: "contact"; subject: string } | { kind: "mentor" } | null;
+export type FooterModal = { kind: "contact"; subject: string; description?: string } | { kind: "mentor" } | null;
 
 let current: FooterModal = null;
 const listeners = new Set<() => void>();

@@ -17,7 +17,7 @@ export function FooterModals() {
   if (!modal) return null;
   return (
     <Suspense fallback={null}>
-      {modal.kind === "contact" ? <ContactDialog key={modal.subject} subject={modal.subject} onClose={close} /> : <MentorApplicationDialog onClose={close} />}
+      {modal.kind === "contact" ? <ContactDialog key={modal.subject} subject={modal.subject} description={modal.description} onClose={close} /> : <MentorApplicationDialog onClose={close} />}
     </Suspense>
   );
 }

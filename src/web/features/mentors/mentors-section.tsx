@@ -1,4 +1,5 @@
 import { ExternalLink } from "~/web/components/ui/icons";
+import { imageSrcSet } from "~/shared/images";
 import type { Mentor } from "~/shared/schemas/mentors";
 import { SectionHeading } from "~/web/components/ui/section-heading";
 
@@ -14,7 +15,18 @@ function MentorCard({ mentor }: { mentor: Mentor }) {
   return (
     <li className="grid content-start gap-3 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
       {mentor.image ? (
-        <img src={mentor.image} alt="" width={96} height={96} loading="lazy" decoding="async" className="mx-auto size-24 rounded-full object-cover" />
+        <img
+          src={mentor.image}
+          srcSet={imageSrcSet(mentor.image, "mentor-image")}
+          sizes="96px"
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          decoding="async"
+          data-testid="mentor-portrait"
+          className="mx-auto size-24 rounded-full bg-brand-50 object-cover ring-4 ring-white shadow-sm"
+        />
       ) : (
         <span aria-hidden className="mx-auto grid size-24 place-items-center rounded-full bg-brand-100 text-2xl font-bold text-brand-700">
           {initials(mentor.name)}
@@ -35,7 +47,7 @@ function MentorCard({ mentor }: { mentor: Mentor }) {
 /** "Learn From Industry Experts": the mentor list from the database, server-rendered. */
 export function MentorsSection({ mentors, id = "mentors" }: { mentors: Mentor[]; id?: string }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 bg-slate-50 py-16">
+    <section id={id} aria-labelledby={`${id}-title`} className="bg-slate-50 py-16">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
         <SectionHeading
           id={`${id}-title`}

@@ -12,7 +12,7 @@ interface CardGridProps {
 /** A marketing section of six cards: the audience roles and the program features. */
 export function CardGrid({ id, eyebrow, title, lead, cards, tinted }: CardGridProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={`scroll-mt-20 py-16 ${tinted ? "bg-slate-50" : ""}`}>
+    <section id={id} aria-labelledby={`${id}-title`} className={`py-16 ${tinted ? "bg-slate-50" : ""}`}>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
         <SectionHeading id={`${id}-title`} eyebrow={eyebrow} title={title} lead={lead} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -8,7 +8,7 @@ import { PricingCard } from "./pricing-card";
 export function PricingSection() {
   return (
     <>
-      <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 py-16">
+      <section id="pricing" aria-labelledby="pricing-title" className="py-16">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
           <SectionHeading id="pricing-title" eyebrow="Pricing" title="One cohort, everything included" lead="A limited-time price for the next cohort." />
           <PricingCard />

@@ -6,7 +6,7 @@ import { MarketingFigures } from "./marketing-figures";
 /** The landing page's opening: who it is for, the figures, and the two hero actions. */
 export function ProgramHero() {
   return (
-    <section aria-labelledby="program-hero-title" className="scroll-mt-20 bg-gradient-to-b from-brand-50 to-white">
+    <section aria-labelledby="program-hero-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-16 text-center sm:px-6 sm:py-24">
         <p className="mx-auto rounded-full bg-white px-4 py-1 text-sm font-semibold text-brand-700 shadow-sm">
           {PROGRAM_FACTS.weeks}-week cohort · {PROGRAM_FACTS.missions} missions · {PROGRAM_FACTS.experience} experience

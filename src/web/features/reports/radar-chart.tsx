@@ -17,6 +17,8 @@ interface RadarChartProps {
   /** The spec's chart is 500 px; it shrinks with its container. */
   size?: number;
   rings?: number;
+  /** For a small chart (the sample on the marketing pages): the empty margin above and below is cut and the axis names drawn larger. */
+  compact?: boolean;
 }
 
 const RADIUS = 150;
@@ -42,7 +44,8 @@ function wrap(label: string): string[] {
  * figures are in a table beside it; the legend names each series and marks the dashed one.
  * Presentational: props in, markup out.
  */
-export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 5 }: RadarChartProps) {
+export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 5, compact = false }: RadarChartProps) {
+  const labelSize = compact ? 18 : 13;
   const id = useId();
   const count = Math.max(axes.length, 3);
   const polygon = (fractions: number[]) => fractions.map((f, i) => point(i, count, f).join(",")).join(" ");
@@ -51,7 +54,7 @@ export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 
       <figcaption id={`${id}-title`} className="text-sm font-semibold text-slate-800">
         {title}
       </figcaption>
-      <svg viewBox="0 0 500 500" width={size} height={size} className="h-auto w-full max-w-[500px] justify-self-center" aria-hidden>
+      <svg viewBox={compact ? "-40 50 580 400" : "0 0 500 500"} width={size} height={compact ? Math.round((size * 400) / 580) : size} className="h-auto w-full max-w-[500px] justify-self-center" aria-hidden>
         {Array.from({ length: rings }, (_, ring) => (
           <polygon key={ring} points={polygon(Array(count).fill((ring + 1) / rings))} fill="none" stroke="#cbd5e1" strokeWidth={1} />
         ))}
@@ -83,7 +86,7 @@ export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 
           const anchor = Math.abs(x - CENTER) < 10 ? "middle" : x > CENTER ? "start" : "end";
           const lines = wrap(axis);
           return (
-            <text key={axis} x={x} y={y - (lines.length - 1) * 7} fontSize={13} fill="#1e293b" textAnchor={anchor} dominantBaseline="middle">
+            <text key={axis} x={x} y={y - (lines.length - 1) * 7} fontSize={labelSize} fill="#1e293b" textAnchor={anchor} dominantBaseline="middle">
               {lines.map((line, n) => (
                 <tspan key={n} x={x} dy={n === 0 ? 0 : 15}>
                   {line}

@@ -10,6 +10,8 @@ interface ReportCardProps {
   report: ReportSummary;
   /** Where View Report goes; a sample on the home page may point elsewhere. */
   href: string;
+  /** The card's heading level where it stands (a dashboard section: h3; the home hero's sample: h2). */
+  headingLevel?: 2 | 3;
 }
 
 /**
@@ -17,13 +19,14 @@ interface ReportCardProps {
  * the summary clamped to three lines, View Report, and the chatbot's PDF when it sent one.
  * Presentational: everything arrives in props.
  */
-export function ReportCard({ report, href }: ReportCardProps) {
+export function ReportCard({ report, href, headingLevel = 3 }: ReportCardProps) {
   const bullets = summaryBullets(report.overallSummary);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <header className="flex items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
-          <h3 className="text-lg font-semibold text-slate-900">{report.simulationType}</h3>
+          <Heading className="text-lg font-semibold text-slate-900">{report.simulationType}</Heading>
           <p className="text-sm text-slate-600">{formatDate(report.date)}</p>
           <p className="truncate text-xs text-slate-600">
             ID: <span className="font-mono">{report.slug}</span>

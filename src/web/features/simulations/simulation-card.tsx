@@ -1,6 +1,4 @@
-import { Share2 } from "lucide-react";
 import type { SimulationCard as Card } from "~/shared/schemas/simulations";
-import { Button } from "~/web/components/ui/button";
 import { shareSimulation } from "./simulation-actions";
 import { SimulationImage } from "./simulation-image";
 import { TagList } from "./tag-list";
@@ -18,46 +16,49 @@ interface SimulationCardProps {
   onIntent?: () => void;
 }
 
+/**
+ * One library card. Its markup is kept lean (issue 12: 50 cards must fit a 60 KB page): named
+ * utilities from theme.css instead of long class lists, and the share icon drawn once per page
+ * (ShareIconSymbol) and referenced here.
+ */
 export function SimulationCard({ simulation, highlighted, eagerImage, priorityImage, onTry, onIntent }: SimulationCardProps) {
+  const id = `simulation-${simulation.slug}`;
   return (
-    <article
-      id={`simulation-${simulation.slug}`}
-      data-highlighted={highlighted || undefined}
-      aria-labelledby={`simulation-${simulation.slug}-title`}
-      className={`flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition-shadow ${
-        highlighted ? "border-brand-600 ring-4 ring-brand-600/40" : "border-slate-200"
-      }`}
-    >
-      <div className="relative">
-        <SimulationImage title={simulation.title} imageUrl={simulation.imageUrl} eager={eagerImage} priority={priorityImage} />
-        <button
-          type="button"
-          onClick={() => void shareSimulation(simulation)}
-          aria-label={`Share ${simulation.title}`}
-          className="absolute top-3 right-3 rounded-full bg-white/90 p-2 text-slate-700 shadow hover:bg-white"
-        >
-          <Share2 className="size-4" aria-hidden />
-        </button>
-      </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
-        <h2 id={`simulation-${simulation.slug}-title`} className="line-clamp-2 text-lg font-semibold text-slate-900">
-          {simulation.title}
-        </h2>
-        <p className="line-clamp-2 text-sm text-slate-600">{simulation.subtitle}</p>
-        <TagList tags={simulation.tags} limit={CARD_TAGS} />
-        <div className="mt-auto pt-2">
-          <Button
-            className="w-full"
-            onClick={onTry}
-            onPointerEnter={onIntent}
-            onFocus={onIntent}
-            onTouchStart={onIntent}
-            aria-label={`Try Now: ${simulation.title}`}
-          >
-            Try Now
-          </Button>
-        </div>
-      </div>
+    <article id={id} data-highlighted={highlighted || undefined} aria-labelledby={`${id}-title`} className="sim-card">
+      <SimulationImage title={simulation.title} imageUrl={simulation.imageUrl} eager={eagerImage} priority={priorityImage} />
+      <button type="button" onClick={() => void shareSimulation(simulation)} aria-label={`Share ${simulation.title}`} className="sim-share">
+        <svg aria-hidden>
+          <use href="#icon-share" />
+        </svg>
+      </button>
+      <h2 id={`${id}-title`}>{simulation.title}</h2>
+      <p>{simulation.subtitle}</p>
+      <TagList tags={simulation.tags} limit={CARD_TAGS} />
+      <button
+        type="button"
+        className="sim-try"
+        onClick={onTry}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+        onTouchStart={onIntent}
+        aria-label={`Try Now: ${simulation.title}`}
+      >
+        Try Now
+      </button>
     </article>
+  );
+}
+
+/** The share icon (lucide's share-2), defined once per library page for every card's <use>. */
+export function ShareIconSymbol() {
+  return (
+    <svg width="0" height="0" className="absolute" aria-hidden>
+      <symbol id="icon-share" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <circle cx="18" cy="5" r="3" />
+        <circle cx="6" cy="12" r="3" />
+        <circle cx="18" cy="19" r="3" />
+        <path d="m8.59 13.51 6.83 3.98M15.41 6.51l-6.82 3.98" />
+      </symbol>
+    </svg>
   );
 }

@@ -1,0 +1,51 @@
+import type { createAvatar } from "@dicebear/core";
+import type * as notionists from "@dicebear/notionists";
+import { eq } from "drizzle-orm";
+import type { Mentor } from "~/shared/schemas/mentors";
+import type { Db } from "../../db/client";
+import { appSetting, mentor } from "../../db/schema";
+import { loadSharp, storeImage } from "../images/service";
+import { DEFAULT_MENTORS } from "./defaults";
+
+type Look = NonNullable<Parameters<typeof createAvatar<notionists.Options>>[1]>;
+
+/**
+ * Illustrated portraits of the four demo mentors: DiceBear's "Notionists" style (design by Zoish,
+ * CC0 1.0; code MIT), drawn at seed time. The features are chosen, not left to the name's hash, so
+ * each portrait fits the person it stands for. Staff replace them by uploading a photo.
+ */
+const LOOKS: Record<string, Look> = {
+  "Ananya Iyer": { hair: ["variant23"], lips: ["variant03"], beardProbability: 0, glassesProbability: 0, backgroundColor: ["c7d2fe"] },
+  "Rohan Mehta": { hair: ["variant05"], lips: ["variant14"], beardProbability: 0, glassesProbability: 0, backgroundColor: ["fde68a"] },
+  "Kavya Nair": { hair: ["variant47"], lips: ["variant17"], beardProbability: 0, glasses: ["variant11"], glassesProbability: 100, backgroundColor: ["bbf7d0"] },
+  "Arjun Sethi": { hair: ["variant21"], lips: ["variant23"], beardProbability: 0, glasses: ["variant03"], glassesProbability: 100, backgroundColor: ["bae6fd"] },
+};
+
+/** A demo mentor's portrait, stored like an upload (content-addressed WebP at each width); "" for anyone else. */
+export async function demoAvatarUrl(db: Db, name: string): Promise<string> {
+  const look = LOOKS[name];
+  if (!look) return "";
+  // Loaded here, not at start: only a seed or the one-time backfill draws portraits (memory, issue 12).
+  const [{ createAvatar: draw }, style, sharp] = await Promise.all([import("@dicebear/core"), import("@dicebear/notionists"), loadSharp()]);
+  const svg = draw(style, { seed: name, size: 640, gestureProbability: 0, ...look }).toString();
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return (await storeImage(db, "mentor-image", png)).imageUrl;
+}
+
+/** The default mentors with their portraits, for a new installation. */
+export async function defaultMentorsWithAvatars(db: Db): Promise<Mentor[]> {
+  return Promise.all(DEFAULT_MENTORS.map(async (m) => ({ ...m, image: m.image || (await demoAvatarUrl(db, m.name)) })));
+}
+
+/**
+ * Installations seeded before the portraits existed: once, a demo mentor still without an image
+ * (same name, no photo uploaded) gets their portrait. Anyone staff added or gave a photo is left alone.
+ */
+export async function backfillDemoAvatars(db: Db): Promise<void> {
+  const claimed = await db.insert(appSetting).values({ key: "demo_avatars_seeded_at", value: new Date().toISOString() }).onConflictDoNothing().returning();
+  if (claimed.length === 0) return;
+  for (const row of await db.select({ id: mentor.id, name: mentor.name, image: mentor.image }).from(mentor)) {
+    if (row.image || !LOOKS[row.name]) continue;
+    await db.update(mentor).set({ image: await demoAvatarUrl(db, row.name) }).where(eq(mentor.id, row.id));
+  }
+}
