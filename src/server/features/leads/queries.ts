@@ -4,7 +4,8 @@ import { EXACT_COUNT_LIMIT, NEW_LEAD_DAYS, type CrmAnalytics, type LeadFilter, t
 import type { Db } from "../../db/client";
 import { lead, storedFile } from "../../db/schema";
 import { decodeCursor, keysetPage } from "../../platform/keyset";
-import { leadFilterSql, todayInKolkata } from "./filters";
+import { isFiltered, leadFilterSql, todayInKolkata } from "./filters";
+import { prepared } from "./prepared";
 import { selectLeads, toLead } from "./record";
 import { cachedSummary, type LeadSummary } from "./summary-cache";
 
@@ -72,11 +73,17 @@ const summaryKey = (query: LeadListQuery) =>
 export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadPage> {
   const where = leadFilterSql(query, query.view);
   const cursor = decodeCursor(query.cursor);
+  const plainTab = !isFiltered(query);
+  const statements = prepared(db);
   const [rows, summary] = await Promise.all([
-    selectLeads(db)
-      .where(and(where, cursor ? keysetAfter(cursor) : undefined))
-      .orderBy(desc(lead.createdAt), desc(lead.id))
-      .limit(query.limit + 1),
+    plainTab && cursor
+      ? statements.nextPage.execute({ paid: query.view === "paid", at: cursor.at, after: cursor.id, limit: query.limit + 1 })
+      : plainTab
+        ? statements.firstPage.execute({ paid: query.view === "paid", limit: query.limit + 1 })
+        : selectLeads(db)
+            .where(and(where, cursor ? keysetAfter(cursor) : undefined))
+            .orderBy(desc(lead.createdAt), desc(lead.id))
+            .limit(query.limit + 1),
     cursor ? undefined : cachedSummary(db, summaryKey(query), () => summarise(db, where)),
   ]);
   const page = keysetPage(rows, query.limit, (row) => ({ at: row.cursorAt, id: row.id }));
@@ -84,7 +91,7 @@ export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadPage>
 }
 
 export async function readLead(db: Db, id: string) {
-  const [row] = await selectLeads(db).where(eq(lead.id, id));
+  const [row] = await prepared(db).leadById.execute({ id });
   return row ? toLead(row) : null;
 }
 
