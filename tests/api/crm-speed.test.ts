@@ -6,7 +6,7 @@ import { stringify } from "csv-stringify/sync";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lead, leadChange } from "~/server/db/schema";
-import { kolkataDateAndTime, LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
 import { csvLine, leadCsvPages } from "~/server/features/leads/export";
 import { importLeadsCsv } from "~/server/features/leads/import";
 import { safeCell } from "~/server/platform/csv";
@@ -93,31 +93,51 @@ describe("staff sessions kept in memory", () => {
 });
 
 describe("the export's text", () => {
-  it("writes Asia/Kolkata dates and times as Intl does, every 67 minutes through a leap year and at each day's edges", () => {
-    const intl = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Asia/Kolkata", day: "2-digit", month: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", hourCycle: "h12",
-    });
-    const reference = (date: Date): [string, string] => {
-      const p = Object.fromEntries(intl.formatToParts(date).map((part) => [part.type, part.value]));
-      return [`${p.day}/${p.month}/${p.year}`, `${p.hour}:${p.minute} ${String(p.dayPeriod).toUpperCase()}`];
-    };
-    const start = Date.UTC(2024, 0, 1);
-    let compared = 0;
-    for (let t = start; t < start + 366 * 86_400_000; t += 3_600_000 + 7 * 60_000) {
-      const date = new Date(t);
-      expect(kolkataDateAndTime(date), date.toISOString()).toEqual(reference(date));
-      compared++;
+  const intl = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Kolkata", day: "2-digit", month: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", hourCycle: "h12",
+  });
+  /** The sheet's style by Intl: "14/03/2025" and "10:15 AM" (12:05 AM just after midnight, 12:05 PM just after noon). */
+  const kolkata = (date: Date): [string, string] => {
+    const p = Object.fromEntries(intl.formatToParts(date).map((part) => [part.type, part.value]));
+    return [`${p.day}/${p.month}/${p.year}`, `${p.hour}:${p.minute} ${String(p.dayPeriod).toUpperCase()}`];
+  };
+  const exportOf = async (q: string) => {
+    const response = await get(`/api/crm/leads.csv?q=${encodeURIComponent(q)}`);
+    expect(response.statusCode).toBe(200);
+    return response.body.replace(/^\uFEFF/, "").split("\n").slice(1, -1);
+  };
+
+  it("writes Asia/Kolkata dates and times as Intl does, across day edges, noon, midnight and a year", async () => {
+    const tag = `kd${Date.now().toString(36)}`;
+    const instants = ["2025-03-13T18:30:00Z", "2025-03-13T18:29:59Z", "2025-03-14T06:30:00Z", "2025-03-14T06:59:00Z", "2025-03-14T07:30:00Z", "2024-02-28T18:45:00Z", "2024-12-31T18:30:00Z", "2025-06-30T23:59:00Z"];
+    for (let day = 0; day < 366; day += 7) instants.push(new Date(Date.UTC(2024, 0, 1) + day * 86_400_000 + day * 61 * 60_000).toISOString());
+    for (const [i, at] of instants.entries()) await leadFactory(ctx.db, { fullName: `Kd ${tag} ${i}`, createdAt: new Date(at) });
+    const lines = await exportOf(tag);
+    expect(lines).toHaveLength(instants.length);
+    const byName = new Map(lines.map((line) => [line.split(",")[3], line]));
+    for (const [i, at] of instants.entries()) {
+      const [date, time] = kolkata(new Date(at));
+      expect(byName.get(`"Kd ${tag} ${i}"`), at).toMatch(new RegExp(`^"${date.replace(/\//g, "\\/")}","${time}",`));
     }
-    expect(compared).toBeGreaterThan(7800);
-    // Midnight and noon in Kolkata: the sheet's 12-hour clock, which import reads back.
-    expect(kolkataDateAndTime(new Date("2025-03-13T18:30:00Z"))).toEqual(["14/03/2025", "12:00 AM"]);
-    expect(kolkataDateAndTime(new Date("2025-03-14T06:59:00Z"))).toEqual(["14/03/2025", "12:29 PM"]);
   });
 
-  it("quotes cells exactly as csv-stringify with every cell quoted, formulas neutralised", () => {
-    const cells = ["plain", "", null, undefined, 'say "hi"', "two\nlines", 14999, 0, "=SUM(A1)", "+91", "-1", "@x", "\tx", "a,b", "₹ 1,49,990"];
+  it("writes each cell as csv-stringify with every cell quoted would, formulas neutralised", async () => {
+    const tag = `qx${Date.now().toString(36)}`;
+    const owner = await staffFactory(ctx.db, ["sales"], { name: `Owner "Q" ${tag}` });
+    const tricky = await leadFactory(ctx.db, {
+      fullName: `=SUM(A1) "${tag}"`, email: `q.${tag}@example.com`, mobile: null, currentProfile: "", motivation: "two\nlines, and a comma",
+      linkedIn: "+linkedin", leadOwner: owner.id, priority: "High", leadStage: "Connected", leadStatus: "CW - Token", batchName: "-FF-1",
+      latestCallDate: "2025-03-04", latestCallTime: "16:05", paymentPageUrl: "@pay", actionItems: "\tcall", saleAmount: 14999, collectedAmount: 0,
+      txnReference: "'quoted'", txnReference1: null, resumeUrl: "https://cv.example/x", hasBrochureDownload: false, createdAt: new Date("2025-03-14T04:45:00Z"),
+    });
+    const cells = [
+      "14/03/2025", "10:15 AM", tricky.email, tricky.fullName, null, "", tricky.motivation, "https://cv.example/x", "No", "+linkedin", owner.name, "High",
+      "Connected", "CW - Token", "04/03/2025", "16:05", "@pay", "\tcall", 14999, 0, "'quoted'", 14999, null, "-FF-1",
+    ];
     const expected = stringify([cells.map(safeCell)], { quoted: true });
     expect(csvLine(cells)).toBe(expected);
+    const response = await get(`/api/crm/leads.csv?q=${tag}`);
+    expect(response.body.replace(/^\uFEFF/, "").slice(response.body.replace(/^\uFEFF/, "").indexOf("\n") + 1)).toBe(expected);
   });
 
   it("pages through the leads in order, each once, a page per write", async () => {
