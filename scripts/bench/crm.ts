@@ -105,7 +105,7 @@ function importCsv(base: string, cookie: string, pid: number, file: string) {
     const req = http.request(`${base}/api/crm/sync-csv`, {
       method: "POST",
       headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": length },
-      timeout: 600_000,
+      timeout: 1_800_000,
     });
     req.on("response", (res) => {
       let body = "";

@@ -121,14 +121,6 @@ export async function crmAnalytics(db: Db, filter: LeadFilter): Promise<CrmAnaly
   };
 }
 
-/** The next `size` leads after `cursor`, newest first: keyset pages for the CSV export. */
-export async function leadExportPage(db: Db, filter: LeadFilter, view: LeadListQuery["view"] | undefined, cursor: { at: string; id: string } | null, size = 2000) {
-  return selectLeads(db)
-    .where(and(leadFilterSql(filter, view), cursor ? keysetAfter(cursor) : undefined))
-    .orderBy(desc(lead.createdAt), desc(lead.id))
-    .limit(size);
-}
-
 /** The résumé uploaded with the lead's application, or null. */
 export async function readLeadResume(db: Db, id: string) {
   const [row] = await db
