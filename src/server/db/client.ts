@@ -26,9 +26,14 @@ export interface Database {
 
 export class DatabaseUnavailableError extends Error {}
 
+export const POOL_MAX = 20;
+
 /** PostgreSQL over node-postgres: the production and scale-out path. */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // 20 connections per process: a first CRM page runs its page and its summary side by side, so ten
+  // busy requests want twenty; PostgreSQL's default max_connections (100) leaves room for several
+  // processes (cluster workers, the CLI) at this size.
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process.
   pool.on("error", () => {});
   try {

@@ -74,10 +74,11 @@ export type Lead = z.infer<typeof leadSchema>;
 export const leadPageSchema = z.object({
   leads: z.array(leadSchema),
   nextCursor: z.string().nullable(),
-  total: z.number(),
+  /** The summary (count and pending total) comes with the first page only: later pages (a cursor) leave it out. */
+  total: z.number().optional(),
   /** True when `total` is the planner's estimate (more than EXACT_COUNT_LIMIT matches). */
-  totalIsEstimate: z.boolean(),
-  pendingTotal: z.number(),
+  totalIsEstimate: z.boolean().optional(),
+  pendingTotal: z.number().optional(),
 });
 export type LeadPage = z.infer<typeof leadPageSchema>;
 

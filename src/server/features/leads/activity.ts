@@ -1,28 +1,14 @@
-import { desc, eq } from "drizzle-orm";
 import type { ActivityEntry } from "~/shared/schemas/crm";
 import type { Db } from "../../db/client";
-import { leadChange, leadEngagement, staff } from "../../db/schema";
+import { prepared } from "./prepared";
 
 /**
  * Everything that happened to a lead, newest first: each engagement (application, brochure,
  * simulation report — all in lead_engagement) and each change staff made.
  */
 export async function leadActivity(db: Db, leadId: string, limit = 200): Promise<ActivityEntry[]> {
-  const [engagements, changes] = await Promise.all([
-    db
-      .select()
-      .from(leadEngagement)
-      .where(eq(leadEngagement.leadId, leadId))
-      .orderBy(desc(leadEngagement.at))
-      .limit(limit),
-    db
-      .select({ change: leadChange, by: staff.name })
-      .from(leadChange)
-      .leftJoin(staff, eq(staff.id, leadChange.staffId))
-      .where(eq(leadChange.leadId, leadId))
-      .orderBy(desc(leadChange.at))
-      .limit(limit),
-  ]);
+  const statements = prepared(db);
+  const [engagements, changes] = await Promise.all([statements.engagements.execute({ id: leadId, limit }), statements.changes.execute({ id: leadId, limit })]);
   const entries: ActivityEntry[] = [
     ...engagements.map((e) => ({ kind: "engagement" as const, source: e.kind, refId: e.refId, at: e.at.toISOString() })),
     ...changes.map(({ change: c, by }) => ({

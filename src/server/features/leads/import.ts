@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
-import { inArray, or, sql } from "drizzle-orm";
+import { or, sql } from "drizzle-orm";
 import { DEFAULT_STAGE, DEFAULT_STATUS, isClosedWon, STAGE_STATUSES, statusBelongsToStage, type LeadStage } from "~/shared/crm/pipeline";
 import type { ImportResult } from "~/shared/schemas/crm";
 import type { Db } from "../../db/client";
@@ -9,10 +9,15 @@ import { AppError } from "../../platform/errors";
 import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
 import { readLeadRow, type CellErrors, type ImportedLead } from "./csv-row";
 import { listLeadOwners } from "./owners";
+import { leadsChanged } from "./summary-cache";
 
 /** HubSpot's limit per file (and a spreadsheet's row count); Twenty stops at 10,000. */
 export const MAX_IMPORT_ROWS = 1_048_576;
-const BATCH = 1000;
+/**
+ * Rows per write: one lookup and one statement each, so a million-row file is about a hundred
+ * round trips of each. A batch of 10,000 rows is a few MB of JSON: memory stays flat.
+ */
+export const IMPORT_BATCH = 10_000;
 /** The answer lists this many rejected cells at most; `rejectedRows` counts them all. */
 const MAX_REPORTED = 1000;
 
@@ -23,7 +28,7 @@ interface Pending {
 
 type Existing = { id: string; email: string; mobile: string | null; leadStage: string; leadStatus: string; batchName: string | null; saleAmount: number | null; collectedAmount: number | null };
 
-/** The stored columns an imported row may change, with their SQL types (for the VALUES list). */
+/** The stored columns an imported row may set, with their SQL types (for the JSON record set). */
 const UPDATABLE = [
   ["fullName", "full_name", "text"], ["currentProfile", "current_profile", "text"], ["motivation", "motivation", "text"],
   ["resumeUrl", "resume_url", "text"], ["linkedIn", "linked_in", "text"], ["leadOwner", "lead_owner", "uuid"],
@@ -58,10 +63,10 @@ function ruleError(fields: ImportedLead["fields"], existing: Existing | null): C
 /**
  * Import CSV Data (spec §7 POST /api/crm/sync-csv): streams the file, matches each row to a lead on
  * normalised e-mail then mobile (never a duplicate), creates the rest, and reports bad rows
- * instead of failing the file. Rows are written in batches of 1,000, one transaction each, so
- * memory stays flat however long the file is.
+ * instead of failing the file. Rows are written in batches of IMPORT_BATCH, one transaction and one
+ * write statement each, while the next batch is parsed, so memory stays flat however long the file is.
  */
-export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: string): Promise<ImportResult> {
+export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: string, batchSize = IMPORT_BATCH): Promise<ImportResult> {
   const owners = new Map<string, string>();
   for (const owner of await listLeadOwners(db)) {
     owners.set(owner.name.toLowerCase(), owner.id);
@@ -91,36 +96,49 @@ export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: strin
   );
   file.on("error", (error) => parser.destroy(error));
 
+  // Parsing goes on while the previous batch is written; batches are written one after another, so
+  // each one's lookup sees everything written before it (never a duplicate across batches).
   let batch: Pending[] = [];
   const keys = new Set<string>();
+  let writing: Promise<void> = Promise.resolve();
+  // A failed write must not go unhandled while parsing continues: it is awaited at the next flush.
+  const settle = () => writing.catch(() => {});
   const flush = async () => {
-    if (batch.length) await writeBatch(db, batch, actorStaffId, result, reject);
+    await writing;
+    if (batch.length) writing = writeBatch(db, batch, actorStaffId, result, reject);
+    void settle();
     batch = [];
     keys.clear();
   };
 
   let row = 1;
-  for await (const record of parser as AsyncIterable<Partial<Record<LeadCsvColumn, string>>>) {
-    row++;
-    if (row - 1 > MAX_IMPORT_ROWS) {
-      reject(row, [{ field: "Email IDs" as LeadCsvColumn, message: `Only the first ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows of a file are imported` }]);
-      break;
+  try {
+    for await (const record of parser as AsyncIterable<Partial<Record<LeadCsvColumn, string>>>) {
+      row++;
+      if (row - 1 > MAX_IMPORT_ROWS) {
+        reject(row, [{ field: "Email IDs" as LeadCsvColumn, message: `Only the first ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows of a file are imported` }]);
+        break;
+      }
+      const { lead: imported, errors } = readLeadRow(record, owners);
+      if (errors.length) {
+        reject(row, errors);
+        continue;
+      }
+      const rowKeys = [imported.email && `e:${imported.email}`, imported.mobile && `m:${imported.mobile}`].filter(Boolean) as string[];
+      // The same person twice in one batch: write the first before reading the second's match.
+      if (rowKeys.some((key) => keys.has(key))) await flush();
+      rowKeys.forEach((key) => keys.add(key));
+      batch.push({ row, lead: imported });
+      if (batch.length >= batchSize) await flush();
     }
-    const { lead: imported, errors } = readLeadRow(record, owners);
-    if (errors.length) {
-      reject(row, errors);
-      continue;
-    }
-    const rowKeys = [imported.email && `e:${imported.email}`, imported.mobile && `m:${imported.mobile}`].filter(Boolean) as string[];
-    // The same person twice in one batch: write the first before reading the second's match.
-    if (rowKeys.some((key) => keys.has(key))) await flush();
-    rowKeys.forEach((key) => keys.add(key));
-    batch.push({ row, lead: imported });
-    if (batch.length >= BATCH) await flush();
+    await flush();
+  } finally {
+    await settle();
   }
-  await flush();
+  await writing;
   result.rejected.sort((a, b) => a.row - b.row);
   result.syncedRecords = result.created + result.updated;
+  leadsChanged();
   return result;
 }
 
@@ -135,75 +153,89 @@ async function writeBatch(
   const mobiles = batch.flatMap((p) => (p.lead.mobile ? [p.lead.mobile] : []));
   await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
+    // An import can be run again (it never duplicates), so waiting for the disk at each commit buys
+    // nothing: a crash loses at most the last moments of batches, never consistency.
+    await tx.execute(sql`set local synchronous_commit = off`);
     const found: Existing[] = await tx
       .select({
         id: lead.id, email: lead.email, mobile: lead.mobile, leadStage: lead.leadStage, leadStatus: lead.leadStatus,
         batchName: lead.batchName, saleAmount: lead.saleAmount, collectedAmount: lead.collectedAmount,
       })
       .from(lead)
-      .where(or(emails.length ? inArray(lead.email, emails) : undefined, mobiles.length ? inArray(lead.mobile, mobiles) : undefined));
+      .where(
+        or(
+          emails.length ? sql`${lead.email} = any(${sql.param(emails)}::text[])` : undefined,
+          mobiles.length ? sql`${lead.mobile} = any(${sql.param(mobiles)}::text[])` : undefined,
+        ),
+      );
     const byEmail = new Map(found.map((f) => [f.email, f]));
     const byMobile = new Map(found.filter((f) => f.mobile).map((f) => [f.mobile!, f]));
 
-    const updates: { id: string; pending: Pending }[] = [];
-    const inserts: Pending[] = [];
+    const records: Record<string, unknown>[] = [];
     for (const pending of batch) {
-      const { email, mobile, fields } = pending.lead;
+      const { email, mobile, fields, createdAt } = pending.lead;
       const existing = (email ? byEmail.get(email) : undefined) ?? (mobile ? byMobile.get(mobile) : undefined) ?? null;
       if (!existing && !email) {
         reject(pending.row, [{ field: "Email IDs", message: "Email is required to create a lead (no lead has this mobile)" }]);
         continue;
       }
       const broken = ruleError(fields, existing);
-      if (broken) reject(pending.row, [broken]);
-      else if (existing) updates.push({ id: existing.id, pending });
-      else inserts.push(pending);
-    }
-
-    if (inserts.length) {
-      const created = await tx
-        .insert(lead)
-        .values(
-          inserts.map(({ lead: l }) => ({
-            ...l.fields,
-            email: l.email!,
-            mobile: l.mobile,
-            sourceType: "csv_import" as const,
-            ...(l.createdAt ? { createdAt: l.createdAt } : {}),
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: lead.id });
-      result.created += created.length;
-      if (created.length) {
-        await tx.insert(leadChange).values(created.map(({ id }) => ({ leadId: id, staffId: actorStaffId, kind: "import" as const, toValue: "Created from CSV" })));
+      if (broken) {
+        reject(pending.row, [broken]);
+        continue;
       }
+      const record: Record<string, unknown> = { id: existing?.id ?? null, email, mobile, has_brochure_download: fields.hasBrochureDownload ?? null, created_at: createdAt?.toISOString() ?? null };
+      for (const [key, column] of UPDATABLE) record[column] = fields[key] ?? null;
+      records.push(record);
     }
-    if (updates.length) {
-      await updateFromSheet(tx, updates, actorStaffId);
-      result.updated += updates.length;
-    }
+    if (records.length === 0) return;
+    const [counts] = await rowsOf<{ created: number; updated: number }>(await tx.execute(writeSql(records, actorStaffId)));
+    result.created += counts!.created;
+    result.updated += counts!.updated;
   });
+  leadsChanged();
 }
 
-/** One UPDATE … FROM (VALUES …) for the batch: blank cells keep the stored value. */
-async function updateFromSheet(tx: Db, updates: { id: string; pending: Pending }[], actorStaffId: string): Promise<void> {
-  const rows = updates.map(({ id, pending: { lead: l } }) => {
-    const values = UPDATABLE.map(([key, , type]) => sql`${l.fields[key] ?? null}::${sql.raw(type)}`);
-    return sql`(${id}::uuid, ${l.mobile}::text, ${l.fields.hasBrochureDownload ?? null}::boolean, ${sql.join(values, sql`, `)})`;
-  });
-  const names = sql.raw(["id", "mobile", "has_brochure_download", ...UPDATABLE.map(([, column]) => column)].join(", "));
-  const sets = sql.raw(UPDATABLE.map(([, column]) => `${column} = coalesce(v.${column}, l.${column})`).join(", "));
-  await tx.execute(sql`
-    with changed as (
-      update ${lead} as l set ${sets},
+const rowsOf = <T>(answer: unknown): T[] => (answer as { rows?: T[] }).rows ?? (answer as T[]);
+
+const COLUMNS = ["id uuid", "email text", "mobile text", "has_brochure_download boolean", "created_at timestamptz", ...UPDATABLE.map(([, column, type]) => `${column} ${type}`)].join(", ");
+const INSERTED = ["email", "mobile", "has_brochure_download", "created_at", "source_type", ...UPDATABLE.map(([, column]) => column)].join(", ");
+/** What a new lead gets for a blank cell: the table's defaults. */
+const INSERT_DEFAULTS: Record<string, string> = { full_name: "''", priority: "'Medium'", lead_stage: "'New'", lead_status: "'New'" };
+const INSERT_VALUES = [
+  "v.email", "v.mobile", "coalesce(v.has_brochure_download, false)", "coalesce(v.created_at, now())", "'csv_import'",
+  ...UPDATABLE.map(([, column]) => (INSERT_DEFAULTS[column] ? `coalesce(v.${column}, ${INSERT_DEFAULTS[column]})` : `v.${column}`)),
+].join(", ");
+/** Blank cells keep the stored value. */
+const UPDATE_SETS = UPDATABLE.map(([, column]) => `${column} = coalesce(v.${column}, l.${column})`).join(", ");
+
+/**
+ * The whole batch in one statement: the rows arrive as one JSON parameter (the statement's text is
+ * the same for every batch, whatever its size), new people are inserted, matched leads updated, and
+ * each gets its activity record.
+ */
+function writeSql(records: Record<string, unknown>[], actorStaffId: string) {
+  return sql`
+    with v as (select * from json_to_recordset(${JSON.stringify(records)}::json) as v(${sql.raw(COLUMNS)})),
+    created as (
+      insert into ${lead} (${sql.raw(INSERTED)})
+      select ${sql.raw(INSERT_VALUES)} from v where v.id is null
+      on conflict do nothing
+      returning id
+    ),
+    changed as (
+      update ${lead} as l set ${sql.raw(UPDATE_SETS)},
         mobile = coalesce(v.mobile, l.mobile),
         has_brochure_download = l.has_brochure_download or coalesce(v.has_brochure_download, false),
         version = l.version + 1, updated_at = now()
-      from (values ${sql.join(rows, sql`, `)}) as v(${names})
-      where l.id = v.id
+      from v where v.id is not null and l.id = v.id
       returning l.id
+    ),
+    logged as (
+      insert into ${leadChange} (lead_id, staff_id, kind, to_value)
+      select id, ${actorStaffId}::uuid, 'import', 'Created from CSV' from created
+      union all
+      select id, ${actorStaffId}::uuid, 'import', 'Updated from CSV' from changed
     )
-    insert into ${leadChange} (lead_id, staff_id, kind, to_value)
-    select id, ${actorStaffId}::uuid, 'import', 'Updated from CSV' from changed`);
+    select (select count(*) from created)::int as created, (select count(*) from changed)::int as updated`;
 }

@@ -2,6 +2,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { LEGACY_STATUSES, stageOfStatus } from "~/shared/crm/pipeline";
 import type { Db } from "../../db/client";
 import { lead, leadChange, leadEngagement, simulationReport } from "../../db/schema";
+import { leadsChanged } from "./summary-cache";
 
 type LeadRecord = typeof lead.$inferSelect;
 
@@ -139,5 +140,6 @@ export async function fixDuplicates(db: Db, actorStaffId: string): Promise<{ upd
     await mergeGroup(db, group, actorStaffId);
     merged += group.length - 1;
   }
+  leadsChanged();
   return { updatedLeads: normalised + groups.length, merged };
 }

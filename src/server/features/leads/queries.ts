@@ -4,8 +4,10 @@ import { EXACT_COUNT_LIMIT, NEW_LEAD_DAYS, type CrmAnalytics, type LeadFilter, t
 import type { Db } from "../../db/client";
 import { lead, storedFile } from "../../db/schema";
 import { decodeCursor, keysetPage } from "../../platform/keyset";
-import { leadFilterSql } from "./filters";
+import { isFiltered, leadFilterSql, todayInKolkata } from "./filters";
+import { prepared } from "./prepared";
 import { selectLeads, toLead } from "./record";
+import { cachedSummary, type LeadSummary } from "./summary-cache";
 
 const keysetAfter = (cursor: { at: string; id: string }) =>
   sql`(${lead.createdAt}, ${lead.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
@@ -14,18 +16,29 @@ const keysetAfter = (cursor: { at: string; id: string }) =>
 const SURELY_BROAD = 100_000;
 
 /**
- * How many leads match: exact up to EXACT_COUNT_LIMIT (counting stops there, so a broad filter
- * costs what a narrow one does), beyond that the planner's estimate. When the estimate is far above
- * the limit (the whole tab, a common stage) even the capped count is skipped. Exact counts over a
- * million rows are what made EspoCRM's list take 39 s.
+ * How many leads match and their pending total: the count exact up to EXACT_COUNT_LIMIT (counting
+ * stops there, so a broad filter costs what a narrow one does), beyond that the planner's estimate.
+ * When the estimate is far above the limit (the whole tab, a common stage) even the capped count is
+ * skipped. Exact counts over a million rows are what made EspoCRM's list take 39 s. Two statements:
+ * the EXPLAIN, then the capped count and the pending sum together.
  */
-async function countLeads(db: Db, where: ReturnType<typeof leadFilterSql>): Promise<{ total: number; estimate: boolean }> {
+async function summarise(db: Db, where: ReturnType<typeof leadFilterSql>): Promise<LeadSummary> {
   const estimate = await plannerEstimate(db, where);
-  if (estimate > SURELY_BROAD) return { total: estimate, estimate: true };
+  const broad = estimate > SURELY_BROAD;
   const capped = db.select({ one: sql`1` }).from(lead).where(where).limit(EXACT_COUNT_LIMIT + 1);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped.as("capped"));
-  if (row!.n <= EXACT_COUNT_LIMIT) return { total: row!.n, estimate: false };
-  return { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), estimate: true };
+  // Only leads with something pending add to the sum: the partial index lead_pending_idx holds them.
+  const pending = db.select({ n: sql`coalesce(sum(${lead.pendingAmount}), 0)` }).from(lead).where(and(where, sql`${lead.pendingAmount} > 0`));
+  const [row] = await db
+    .select({
+      counted: broad ? sql<number>`-1` : sql<number>`(select count(*)::int from ${capped.as("capped")})`,
+      pending: sql<string>`(${pending})::bigint`,
+    })
+    .from(sql`(select 1) as one`);
+  const pendingTotal = Number(row!.pending);
+  const counted = Number(row!.counted);
+  if (broad) return { total: estimate, totalIsEstimate: true, pendingTotal };
+  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, totalIsEstimate: false, pendingTotal };
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), totalIsEstimate: true, pendingTotal };
 }
 
 /** The planner's row estimate for the filter (EXPLAIN plans the query without running it). */
@@ -48,31 +61,37 @@ function inline(text: string, params: unknown[]): string {
   });
 }
 
-/** One page of leads, newest first, with the view's count and pending total (spec §2.4 summary cards). */
+/** What the summary depends on: the filter and the tab (and today, for follow-ups due). */
+const summaryKey = (query: LeadListQuery) =>
+  JSON.stringify([query.view, query.q?.trim() ?? "", [...query.stage].sort(), [...query.status].sort(), query.owner ?? "", query.followUp ?? "", query.followUp ? todayInKolkata() : ""]);
+
+/**
+ * One page of leads, newest first. The first page (no cursor) also carries the view's count and
+ * pending total (spec §2.4 summary cards), kept a few seconds per filter (summary-cache.ts); later
+ * pages are the one keyset query and nothing else.
+ */
 export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadPage> {
   const where = leadFilterSql(query, query.view);
   const cursor = decodeCursor(query.cursor);
-  const [rows, count, [pending]] = await Promise.all([
-    selectLeads(db)
-      .where(and(where, cursor ? keysetAfter(cursor) : undefined))
-      .orderBy(desc(lead.createdAt), desc(lead.id))
-      .limit(query.limit + 1),
-    countLeads(db, where),
-    // Only leads with something pending add to the sum: the partial index lead_pending_idx holds them.
-    db.select({ n: sql<number>`coalesce(sum(${lead.pendingAmount}), 0)::bigint` }).from(lead).where(and(where, sql`${lead.pendingAmount} > 0`)),
+  const plainTab = !isFiltered(query);
+  const statements = prepared(db);
+  const [rows, summary] = await Promise.all([
+    plainTab && cursor
+      ? statements.nextPage.execute({ paid: query.view === "paid", at: cursor.at, after: cursor.id, limit: query.limit + 1 })
+      : plainTab
+        ? statements.firstPage.execute({ paid: query.view === "paid", limit: query.limit + 1 })
+        : selectLeads(db)
+            .where(and(where, cursor ? keysetAfter(cursor) : undefined))
+            .orderBy(desc(lead.createdAt), desc(lead.id))
+            .limit(query.limit + 1),
+    cursor ? undefined : cachedSummary(db, summaryKey(query), () => summarise(db, where)),
   ]);
   const page = keysetPage(rows, query.limit, (row) => ({ at: row.cursorAt, id: row.id }));
-  return {
-    leads: page.items.map(toLead),
-    nextCursor: page.nextCursor,
-    total: count.total,
-    totalIsEstimate: count.estimate,
-    pendingTotal: Number(pending!.n),
-  };
+  return { leads: page.items.map(toLead), nextCursor: page.nextCursor, ...summary };
 }
 
 export async function readLead(db: Db, id: string) {
-  const [row] = await selectLeads(db).where(eq(lead.id, id));
+  const [row] = await prepared(db).leadById.execute({ id });
   return row ? toLead(row) : null;
 }
 
@@ -100,14 +119,6 @@ export async function crmAnalytics(db: Db, filter: LeadFilter): Promise<CrmAnaly
     cashCollected: Number(r.cashCollected),
     collectionPending: Number(r.collectionPending),
   };
-}
-
-/** The next `size` leads after `cursor`, newest first: keyset pages for the CSV export. */
-export async function leadExportPage(db: Db, filter: LeadFilter, view: LeadListQuery["view"] | undefined, cursor: { at: string; id: string } | null, size = 2000) {
-  return selectLeads(db)
-    .where(and(leadFilterSql(filter, view), cursor ? keysetAfter(cursor) : undefined))
-    .orderBy(desc(lead.createdAt), desc(lead.id))
-    .limit(size);
 }
 
 /** The résumé uploaded with the lead's application, or null. */

@@ -19,16 +19,14 @@ import {
   syncResultSchema,
 } from "~/shared/schemas/crm";
 import { roles } from "../../platform/access";
-import { csvDate, paged, sendCsv } from "../../platform/csv";
 import { AppError } from "../../platform/errors";
 import { sendDownload } from "../../platform/files";
 import { leadActivity } from "./activity";
-import { LEAD_CSV_COLUMNS, leadCsvRow } from "./csv-columns";
+import { sendLeadCsv } from "./export";
 import { importLeadsCsv } from "./import";
 import { fixDuplicates } from "./merge";
 import { listLeadOwners } from "./owners";
-import { crmAnalytics, leadExportPage, listLeads, readLead, readLeadResume } from "./queries";
-import { toLead } from "./record";
+import { crmAnalytics, listLeads, readLead, readLeadResume } from "./queries";
 import { syncLeads } from "./sync";
 import { deleteLead, updateLead } from "./update";
 import { readCsvUpload } from "./upload";
@@ -78,9 +76,10 @@ export async function leadRoutes(app: FastifyInstance) {
     config: sales,
     schema: { tags, summary: "One lead with its activity (engagements and staff changes, newest first)", params: leadIdParamsSchema, response: { 200: leadDetailSchema } },
     handler: async (request) => {
-      const found = await readLead(app.db, request.params.id);
+      // The lead and its activity at the same time: an unknown id simply has no activity.
+      const [found, activity] = await Promise.all([readLead(app.db, request.params.id), leadActivity(app.db, request.params.id)]);
       if (!found) throw new AppError("not_found", "Lead not found");
-      return { ...found, activity: await leadActivity(app.db, found.id) };
+      return { ...found, activity };
     },
   });
 
@@ -142,18 +141,7 @@ export async function leadRoutes(app: FastifyInstance) {
     handler: (request, reply) => {
       // Without `view` the export holds both tabs; the screen sends the tab it shows.
       const { view, ...filter } = request.query;
-      const rows = paged(
-        (after: { at: string; id: string } | null) => leadExportPage(app.db, filter, view, after),
-        (row) => ({ at: row.cursorAt, id: row.id }),
-      );
-      return sendCsv(
-        reply,
-        `crm-leads-${csvDate()}.csv`,
-        [...LEAD_CSV_COLUMNS],
-        (async function* () {
-          for await (const row of rows) yield leadCsvRow(toLead(row), app.config.publicBaseUrl);
-        })(),
-      );
+      return sendLeadCsv(reply, app.db, filter, view, app.config.publicBaseUrl);
     },
   });
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { lead, leadEngagement, type LeadSource } from "../../db/schema";
+import { leadsChanged } from "./summary-cache";
 
 export interface LeadEngagement {
   email: string;
@@ -90,5 +91,6 @@ export async function captureLead(db: Db, engagement: LeadEngagement, at?: Date)
       .values({ leadId: result.id, kind: engagement.source, refId: engagement.refId, ...(at ? { at } : {}) })
       .onConflictDoNothing();
   }
+  leadsChanged();
   return result;
 }

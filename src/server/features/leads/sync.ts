@@ -2,6 +2,7 @@ import { asc, notExists, and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { application, brochureDownload, leadEngagement, simulationReport, type LeadSource } from "../../db/schema";
 import { captureLead, type LeadEngagement } from "./service";
+import { leadsChanged } from "./summary-cache";
 
 const BATCH = 500;
 
@@ -100,5 +101,6 @@ export async function syncLeads(db: Db, sources = BACKFILL_SOURCES): Promise<{ c
       if (batch.length < BATCH) break;
     }
   }
+  leadsChanged();
   return { created, updated };
 }

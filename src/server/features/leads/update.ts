@@ -6,6 +6,8 @@ import type { Db } from "../../db/client";
 import { lead, leadChange, staff } from "../../db/schema";
 import { AppError, invalid } from "../../platform/errors";
 import { readLead } from "./queries";
+import { leadColumns, owner, toLead, type LeadRow } from "./record";
+import { leadsChanged } from "./summary-cache";
 import { normaliseMobile } from "./service";
 
 export const STALE_LEAD =
@@ -51,48 +53,74 @@ const shown = (value: unknown) => (value === null || value === undefined || valu
 /**
  * A partial update (spec §7 PUT). `expectedVersion` is the version the editor read: when the lead has
  * moved on since, 409 instead of silently overwriting. Each changed field goes to the activity log.
+ *
+ * Two statements in the usual case, no transaction: the lead is read, then one statement updates it
+ * only if its version is still the one read (optimistic concurrency), writes the activity records of
+ * the same row and returns the result with its owner's name. If someone else wrote in between, the
+ * update matches nothing: 409 when the editor sent a version, otherwise the rules are checked again
+ * against the newer lead.
  */
 export async function updateLead(db: Db, id: string, input: LeadUpdate, actorStaffId: string, expectedVersion?: number): Promise<Lead> {
   const { version: bodyVersion, ...requested } = input;
   const wanted = expectedVersion ?? bodyVersion;
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    const [locked] = await tx.select({ version: lead.version }).from(lead).where(eq(lead.id, id)).for("update");
-    if (!locked) throw new AppError("not_found", "Lead not found");
-    if (wanted !== undefined && wanted !== locked.version) throw new AppError("conflict", STALE_LEAD, { version: STALE_LEAD });
-    const current = (await readLead(tx, id))!;
+  for (let attempt = 0; ; attempt++) {
+    const current = await readLead(db, id);
+    if (!current) throw new AppError("not_found", "Lead not found");
+    if (wanted !== undefined && wanted !== current.version) throw new AppError("conflict", STALE_LEAD, { version: STALE_LEAD });
     const changes: Changes = { ...requested };
     if (changes.mobile !== undefined) changes.mobile = normaliseMobile(changes.mobile);
     // Moving a lead to another stage inline (spec §4) starts it at that stage's first status.
     if (changes.leadStage && changes.leadStatus === undefined && !statusBelongsToStage(changes.leadStage, current.leadStatus)) {
       changes.leadStatus = STAGE_STATUSES[changes.leadStage as LeadStage][0];
     }
-    await checkRules(tx, current, changes);
+    await checkRules(db, current, changes);
     const changed = Object.entries(changes).filter(([field, value]) => shown(value) !== shown(current[field as keyof Lead]));
     if (changed.length === 0) return current;
     if (changes.email && changes.email !== current.email) {
-      const [taken] = await tx.select({ id: lead.id }).from(lead).where(eq(lead.email, changes.email));
+      const [taken] = await db.select({ id: lead.id }).from(lead).where(eq(lead.email, changes.email));
       if (taken) throw new AppError("conflict", "Another lead already has this email", { email: "Another lead already has this email" });
     }
-    await tx
+    const saved = await writeChanges(db, current, changed, actorStaffId);
+    if (saved) {
+      leadsChanged();
+      return saved;
+    }
+    if (wanted !== undefined || attempt >= 2) throw new AppError("conflict", STALE_LEAD, { version: STALE_LEAD });
+  }
+}
+
+/** The update, its activity records and the updated lead in one statement; null when the version moved on. */
+async function writeChanges(db: Db, current: Lead, changed: [string, unknown][], actorStaffId: string): Promise<Lead | null> {
+  const updated = db.$with("updated").as(
+    db
       .update(lead)
       .set({ ...Object.fromEntries(changed), version: sql`${lead.version} + 1`, updatedAt: new Date() })
-      .where(eq(lead.id, id));
-    await tx.insert(leadChange).values(
-      changed.map(([field, value]) => ({
-        leadId: id,
-        staffId: actorStaffId,
-        kind: "edit" as const,
-        field,
-        fromValue: shown(current[field as keyof Lead]),
-        toValue: shown(value),
-      })),
-    );
-    return (await readLead(tx, id))!;
-  });
+      .where(and(eq(lead.id, current.id), eq(lead.version, current.version)))
+      .returning(),
+  );
+  const entries = changed.map(
+    ([field, value]) => sql`(${field}::text, ${shown(current[field as keyof Lead])}::text, ${shown(value)}::text)`,
+  );
+  const logged = db.$with("logged", {}).as(
+    sql`insert into ${leadChange} (lead_id, staff_id, kind, field, from_value, to_value)
+      select updated.id, ${actorStaffId}::uuid, 'edit', v.field, v.from_value, v.to_value
+      from updated cross join (values ${sql.join(entries, sql`, `)}) as v(field, from_value, to_value)`,
+  );
+  const [row] = await db
+    .with(updated, logged)
+    .select({
+      ...Object.fromEntries(Object.keys(leadColumns).map((key) => [key, updated[key as keyof typeof updated]])),
+      leadOwnerName: owner.name,
+      latestCallTime: sql<string | null>`to_char(${updated.latestCallTime}, 'HH24:MI')`,
+      cursorAt: sql<string>`${updated.createdAt}::text`,
+    } as unknown as typeof leadColumns)
+    .from(updated)
+    .leftJoin(owner, eq(owner.id, updated.leadOwner));
+  return row ? toLead(row as unknown as LeadRow) : null;
 }
 
 export async function deleteLead(db: Db, id: string): Promise<void> {
   const [row] = await db.delete(lead).where(eq(lead.id, id)).returning({ id: lead.id });
   if (!row) throw new AppError("not_found", "Lead not found");
+  leadsChanged();
 }

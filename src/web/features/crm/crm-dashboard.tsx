@@ -19,8 +19,9 @@ import { useAnalytics, useDeleteLead, useFixDuplicates, useLeadList, useLeadOwne
 const tabClass = (active: boolean) =>
   `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-white text-brand-900 shadow-sm" : "text-slate-700 hover:bg-white/60"}`;
 
-const countText = (count: { total: number; estimate: boolean } | undefined) =>
-  count === undefined ? "…" : `${count.estimate ? "about " : ""}${count.total.toLocaleString("en-IN")}`;
+/** The count comes with a first page only (the API leaves it out of later pages). */
+const countText = (count: { total?: number; estimate?: boolean } | undefined) =>
+  count?.total === undefined ? "…" : `${count.estimate ? "about " : ""}${count.total.toLocaleString("en-IN")}`;
 
 /** The CRM dashboard (spec §2.4): actions, tabs, analytics, summary, filters, leads and their modals. */
 export function CrmDashboard() {

@@ -28,7 +28,7 @@ export function useTabCount(filters: CrmFilters) {
   return useQuery({
     queryKey: [...KEY, "count", filters],
     queryFn: () => api<LeadPage>(`/api/crm/leads?${toSearchParams(filters, { view: filters.view, limit: "1" })}`),
-    select: (page) => ({ total: page.total, estimate: page.totalIsEstimate }),
+    select: (page) => (page.total === undefined ? undefined : { total: page.total, estimate: !!page.totalIsEstimate }),
     placeholderData: keepPreviousData,
   });
 }
