@@ -13,17 +13,31 @@ function windowStart(windowMs: number, now = Date.now()): Date {
   return new Date(Math.floor(now / windowMs) * windowMs);
 }
 
-/** Counts one event against the limit and returns the count so far in this window. */
-export async function hitLimit(db: Db, limit: Limit): Promise<number> {
+/**
+ * Counts one event against the limit and returns the count over the last `windowMs` — one statement
+ * that increments and returns, so concurrent requests never under-count.
+ *
+ * Windows are fixed in the table but read as a sliding window: the previous window's count is
+ * carried in proportion to how much of it still lies within the last `windowMs` (the common
+ * sliding-window estimate). With fixed windows alone a guesser could spend the allowance just
+ * before a window ends and again just after it — twice the limit within seconds.
+ */
+export async function hitLimit(db: Db, limit: Limit, now = Date.now()): Promise<number> {
+  const start = windowStart(limit.windowMs, now);
+  const previousStart = new Date(start.getTime() - limit.windowMs).toISOString();
   const [row] = await db
     .insert(rateLimit)
-    .values({ key: limit.key, windowStart: windowStart(limit.windowMs), count: 1 })
+    .values({ key: limit.key, windowStart: start, count: 1 })
     .onConflictDoUpdate({
       target: [rateLimit.key, rateLimit.windowStart],
       set: { count: sql`${rateLimit.count} + 1` },
     })
-    .returning({ count: rateLimit.count });
-  return row!.count;
+    .returning({
+      count: rateLimit.count,
+      previous: sql<number>`coalesce((select p.count from rate_limit p where p.key = ${limit.key} and p.window_start = ${previousStart}::timestamptz), 0)`,
+    });
+  const stillInside = 1 - (now - start.getTime()) / limit.windowMs;
+  return row!.count + Math.floor(Number(row!.previous) * stillInside);
 }
 
 /** Gives back one event counted in this window (a sign-in that turned out right), never below zero. */
@@ -32,14 +46,6 @@ export async function refundLimit(db: Db, limit: Limit): Promise<void> {
     .update(rateLimit)
     .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
     .where(and(eq(rateLimit.key, limit.key), eq(rateLimit.windowStart, windowStart(limit.windowMs))));
-}
-
-export async function countLimit(db: Db, limit: Limit): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimit.count })
-    .from(rateLimit)
-    .where(and(eq(rateLimit.key, limit.key), eq(rateLimit.windowStart, windowStart(limit.windowMs))));
-  return row?.count ?? 0;
 }
 
 export async function clearLimit(db: Db, key: string): Promise<void> {
