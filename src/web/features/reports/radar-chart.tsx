@@ -109,29 +109,33 @@ export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 
           ))}
         </ul>
       )}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Axis</th>
-            {series.map((item) => (
-              <th key={item.label} scope="col">
-                {item.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {axes.map((axis, i) => (
-            <tr key={axis}>
-              <th scope="row">{axis}</th>
+      {/* sr-only on a wrapper, not on the table: a table grows to fit its cells whatever its width
+          says, and a 478 px table made the program page scroll sideways at 360 px. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Axis</th>
               {series.map((item) => (
-                <td key={item.label}>{item.values[i] === null ? "–" : `${item.values[i]} / ${max}`}</td>
+                <th key={item.label} scope="col">
+                  {item.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {axes.map((axis, i) => (
+              <tr key={axis}>
+                <th scope="row">{axis}</th>
+                {series.map((item) => (
+                  <td key={item.label}>{item.values[i] === null ? "–" : `${item.values[i]} / ${max}`}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
