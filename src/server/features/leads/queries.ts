@@ -67,7 +67,7 @@ const summaryKey = (query: LeadListQuery) =>
 
 /**
  * One page of leads, newest first. The first page (no cursor) also carries the view's count and
- * pending total (spec §2.4 summary cards), kept a few seconds per filter (summary-cache.ts); later
+ * pending total (spec §2.4 summary cards), shared by concurrent asks (summary-cache.ts); later
  * pages are the one keyset query and nothing else.
  */
 export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadPage> {

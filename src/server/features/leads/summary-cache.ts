@@ -1,13 +1,13 @@
 import type { Db } from "../../db/client";
 
 /**
- * The list's summary (how many leads match, their pending total) for a filter, kept a few seconds.
- * Counting is most of a first page's cost; a screen that is paged, re-filtered and re-opened asks for
- * the same figures again and again. Any lead write in this process (edit, delete, import, capture,
- * merge, sync) calls `leadsChanged`, which empties the cache: here the figures are always current.
- * Another process (a cluster worker, a second server) may show figures up to SUMMARY_CACHE_MS old.
+ * The list's summary (how many leads match, their pending total) for a filter, shared by the
+ * requests that ask for it at the same moment: counting is most of a first page's cost. It is not
+ * kept once computed: with several workers an edit made in one process would otherwise leave
+ * another showing the old pending total after Save (a browser test caught that on PostgreSQL).
+ * Any lead write in this process (edit, delete, import, capture, merge, sync) calls `leadsChanged`,
+ * so a computation that began before the write is not shared after it.
  */
-export const SUMMARY_CACHE_MS = 5 * 1000;
 const MAX_ENTRIES = 500;
 
 export interface LeadSummary {
@@ -18,7 +18,6 @@ export interface LeadSummary {
 
 interface Entry {
   summary: Promise<LeadSummary>;
-  at: number;
   generation: number;
 }
 
@@ -43,15 +42,15 @@ export function leadsChanged(): void {
 /** The cached summary for `key`, or `compute()`'s (shared by concurrent callers, dropped if it fails). */
 export function cachedSummary(db: Db, key: string, compute: () => Promise<LeadSummary>): Promise<LeadSummary> {
   const cache = cacheOf(db);
-  const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.generation === generation && now - hit.at < SUMMARY_CACHE_MS) return hit.summary;
+  if (hit && hit.generation === generation) return hit.summary;
   if (cache.size >= MAX_ENTRIES) cache.clear();
   const summary = compute();
-  const entry = { summary, at: now, generation };
+  const entry = { summary, generation };
   cache.set(key, entry);
-  summary.catch(() => {
+  const drop = () => {
     if (cache.get(key) === entry) cache.delete(key);
-  });
+  };
+  summary.then(drop, drop);
   return summary;
 }
