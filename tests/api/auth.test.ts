@@ -31,6 +31,30 @@ describe("the staff session, as the staff pages ask for it", () => {
   });
 });
 
+describe("a sign-out made by another process", () => {
+  it("is refused by this process on its very next request, even right after a signed-in answer", async () => {
+    const staff = await staffFactory(ctx.db, ["admin"]);
+    const other = await ctx.anotherProcess();
+    const cookie = await login(other, staff.email, staff.password);
+    expect((await me(cookie)).statusCode).toBe(200);
+    // Written straight to the database, as a second worker's or host's sign-out would be.
+    await ctx.db.update(staffSession).set({ revokedAt: new Date() }).where(eq(staffSession.staffId, staff.id));
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("a disabled account is refused by every process at once", async () => {
+    const staff = await staffFactory(ctx.db, ["sales"]);
+    const cookie = await login(ctx.app, staff.email, staff.password);
+    expect((await me(cookie)).statusCode).toBe(200);
+    const other = await ctx.anotherProcess();
+    const admin = await staffFactory(ctx.db, ["admin"]);
+    const adminCookie = await login(other, admin.email, admin.password);
+    const disabled = await other.inject({ method: "PATCH", url: `/api/staff/${staff.id}`, headers: { cookie: adminCookie }, payload: { disabled: true } });
+    expect(disabled.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});
+
 describe("staff sign-in", () => {
   it("signs in, sets a protected cookie and answers name, email and roles", async () => {
     const staff = await staffFactory(ctx.db, ["admissions", "sales"]);

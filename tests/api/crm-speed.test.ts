@@ -1,5 +1,5 @@
 // What the CRM's speed work must not change (docs/decisions/crm-at-a-million-leads.md): the
-// summary only on a first page and current after edits, sessions that end at once in this process,
+// summary only on a first page and current after edits, sessions that end at once,
 // the export's dates and quoting, and imports whose batches meet anywhere in the file.
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
@@ -56,7 +56,7 @@ describe("the list's summary", () => {
   });
 });
 
-describe("staff sessions kept in memory", () => {
+describe("staff sessions", () => {
   const me = (cookie: string) => ctx.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } });
 
   it("end at once on sign-out", async () => {

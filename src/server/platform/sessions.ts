@@ -42,44 +42,19 @@ export async function createSession(
 }
 
 /**
- * How long a session read from the database is trusted without asking again. Every staff request
- * reads its session; at 10 s a busy screen asks once per 10 s instead of once per request. In this
- * process sign-out, a revoked session and a disabled or re-roled staff member take effect at once
- * (the entries are dropped); another process (a cluster worker, a second server) may still accept
- * the session for at most SESSION_CACHE_MS after such a change.
+ * The signed-in staff member behind a cookie token, or null when the session is gone, expired or idle.
+ * Read from the database on every request, never from a per-process cache: with several workers (or
+ * hosts) a sign-out, a revoked session or a disabled account written by one process must be refused
+ * by the others on their very next request (a 10 s cache once let a signed-out cookie through on the
+ * other worker). The read is one primary-key lookup joined to its staff row.
  */
-export const SESSION_CACHE_MS = 10 * 1000;
-/** Beyond this many cached sessions the cache starts over: memory stays bounded under any load. */
-const SESSION_CACHE_MAX = 10_000;
-
-interface CachedSession {
-  staff: SessionStaff;
-  lastSeenAt: number;
-  expiresAt: number;
-  readAt: number;
-}
-
-/**
- * Keyed by the session's stored id (the token's HMAC), one map for the process: a revocation made
- * through a transaction handle still reaches it, and random tokens never collide between apps.
- */
-const cache = new Map<string, CachedSession>();
-
-/** The signed-in staff member behind a cookie token, or null when the session is gone, expired or idle. */
 export async function readSession(db: Db, secret: string, token: string): Promise<SessionStaff | null> {
   const id = hmac(secret, token);
   const now = Date.now();
-  const cached = cache.get(id);
-  if (cached && now - cached.readAt < SESSION_CACHE_MS && cached.expiresAt > now && now - cached.lastSeenAt < SESSION_IDLE_MS) {
-    touch(db, cached, id, now);
-    return cached.staff;
-  }
-  cache.delete(id);
   const [row] = await db
     .select({
       sessionId: staffSession.id,
       lastSeenAt: staffSession.lastSeenAt,
-      expiresAt: staffSession.expiresAt,
       id: staff.id,
       email: staff.email,
       name: staff.name,
@@ -97,25 +72,16 @@ export async function readSession(db: Db, secret: string, token: string): Promis
       ),
     );
   if (!row) return null;
-  const entry: CachedSession = {
-    staff: { id: row.id, sessionId: row.sessionId, email: row.email, name: row.name, roles: row.roles as StaffRole[] },
-    lastSeenAt: row.lastSeenAt.getTime(),
-    expiresAt: row.expiresAt.getTime(),
-    readAt: now,
-  };
-  if (cache.size >= SESSION_CACHE_MAX) cache.clear();
-  cache.set(id, entry);
-  touch(db, entry, id, now);
-  return entry.staff;
+  touch(db, id, row.lastSeenAt.getTime(), now);
+  return { id: row.id, sessionId: row.sessionId, email: row.email, name: row.name, roles: row.roles as StaffRole[] };
 }
 
 /**
  * last_seen_at is written at most once a minute, and the request does not wait for it: the idle
  * limit is 8 hours, so a write that lands a few milliseconds later (or fails) changes nothing.
  */
-function touch(db: Db, entry: CachedSession, id: string, now: number): void {
-  if (now - entry.lastSeenAt <= TOUCH_EVERY_MS) return;
-  entry.lastSeenAt = now;
+function touch(db: Db, id: string, lastSeenAt: number, now: number): void {
+  if (now - lastSeenAt <= TOUCH_EVERY_MS) return;
   db.update(staffSession)
     .set({ lastSeenAt: new Date(now) })
     .where(eq(staffSession.id, id))
@@ -127,7 +93,6 @@ function touch(db: Db, entry: CachedSession, id: string, now: number): void {
 
 export async function revokeSession(db: Db, secret: string, token: string): Promise<void> {
   const id = hmac(secret, token);
-  cache.delete(id);
   await db
     .update(staffSession)
     .set({ revokedAt: new Date() })
@@ -136,16 +101,10 @@ export async function revokeSession(db: Db, secret: string, token: string): Prom
 
 /** Signs the staff member out everywhere (disabled, roles changed, password reset). */
 export async function revokeAllSessions(db: Db, staffId: string): Promise<void> {
-  forgetStaffSessions(staffId);
   await db
     .update(staffSession)
     .set({ revokedAt: new Date() })
     .where(and(eq(staffSession.staffId, staffId), isNull(staffSession.revokedAt)));
-}
-
-/** Drops this process's cached sessions of one staff member: their next request reads the database. */
-export function forgetStaffSessions(staffId: string): void {
-  for (const [id, entry] of cache) if (entry.staff.id === staffId) cache.delete(id);
 }
 
 export async function pruneSessions(db: Db): Promise<void> {

@@ -4,7 +4,7 @@ import type { StaffRole } from "~/shared/roles";
 import type { Db } from "../../db/client";
 import { auditEvent, staff } from "../../db/schema";
 import { AppError } from "../../platform/errors";
-import { forgetStaffSessions, revokeAllSessions } from "../../platform/sessions";
+import { revokeAllSessions } from "../../platform/sessions";
 import { hashPassword } from "./passwords";
 
 type StaffRow = typeof staff.$inferSelect;
@@ -62,7 +62,6 @@ export async function updateStaff(db: Db, id: string, patch: UpdateStaffBody, ac
   if (!row) throw new AppError("not_found", "No such staff account");
   // A changed role or a disabled account takes effect at once, not at the next sign-in.
   if (patch.disabled || patch.roles) await revokeAllSessions(db, id);
-  else forgetStaffSessions(id); // a new name shows at once too
   await audit(db, actorId, "staff.update", row.email, patch);
   return toStaffMember(row);
 }
