@@ -3,7 +3,8 @@
 //   npm run build && npm run bench:first-clicks
 // Debian's Chromium through Playwright against the built server on a fresh PGlite library, without
 // and with 4× CPU slowdown (Chromium's CDP throttling). Two moments to click:
-//   - "after idle": the page has loaded and the browser has been idle (a visitor reading first);
+//   - "after idle": the page has loaded, the pointer has moved over it and the browser has been idle
+//     (a visitor reading first);
 //   - "at once": the click comes as soon as the page is interactive (hydrated): only the pointer's
 //     arrival on the button (intent) is ahead of it.
 // Dialogs: from Playwright's click to the dialog visible (Playwright's round trips included). Toast:
@@ -93,6 +94,10 @@ async function visit(browser: Browser, base: string, probe: Probe, throttle: num
     await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
     if (afterIdle) {
       await page.waitForLoadState("networkidle");
+      // A visitor reading moves the pointer before resting: dialog code loads after the first
+      // movement, in an idle moment (web/lib/preload.ts).
+      await page.mouse.move(20, 300);
+      await page.mouse.move(60, 340);
       await page.waitForTimeout(IDLE_WAIT_MS);
     }
     let timer: ReturnType<typeof setTimeout> | undefined;

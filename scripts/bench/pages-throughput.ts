@@ -6,17 +6,22 @@
 //     again): median of COLD_EDITS edits, one request each;
 //   - warm: autocannon with a browser's Accept-Encoding (served from the anonymous cache);
 //   - bytes: uncompressed and brotli, per response;
-// each next to a bare Fastify hello-world measured in the same run. Then GET / under 200 connections.
+// each next to a bare Fastify hello-world measured in the same run, and next to the ceiling for a
+// cached answer: a bare node:http server sending the very bytes (headers and brotli body) our server
+// sent for that path (same-bytes.ts). Then GET / under 200 connections.
 // Runs on PGlite (one process), and on PostgreSQL with WEB_CONCURRENCY=1 and =2 (the cluster's
 // scaling on this machine). BENCH_DATABASE_URL names the PostgreSQL server (see lib/servers.ts); the
 // PostgreSQL part is skipped when it cannot be reached. Ends with one JSON line of every figure.
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { CONNECTIONS, DURATION_S, measure, vsBaseline, WARMUP_S, type LoadFigures } from "./lib/load";
 import { LIBRARY_SIZE, seedLibrary, signInEditor, touchContent } from "./lib/library";
 import { treeRssMb } from "./lib/memory";
-import { runBench, stop } from "./lib/processes";
+import { removeAtCleanup, runBench, stop } from "./lib/processes";
 import { kb, lat, log, mb, ms, printFigures, round, table, times } from "./lib/report";
-import { pgliteTarget, postgresTarget, requireBuild, startHello, startServer, type DataTarget } from "./lib/servers";
+import { pgliteTarget, postgresTarget, requireBuild, startHello, startSameBytes, startServer, type DataTarget } from "./lib/servers";
+import type { CapturedAnswer } from "./same-bytes";
 
 const COLD_EDITS = 5;
 const MANY_CONNECTIONS = 200;
@@ -30,6 +35,8 @@ interface PathFigures {
   coldCache: string;
   warm: LoadFigures;
   bytes: { identity: number; br: number };
+  /** What the server sent a browser, replayed by the same-bytes baseline. */
+  answer: CapturedAnswer;
 }
 
 interface ServerFigures {
@@ -63,6 +70,23 @@ async function sentBytes(url: string, encoding: string | null): Promise<number> 
   });
 }
 
+/** The answer a browser gets (brotli), as sent: status, headers without the per-connection ones, body. */
+async function captureAnswer(url: string): Promise<CapturedAnswer> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: BROWSER, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...headers } = res.headers;
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString("base64") });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 async function benchServer(label: string, target: DataTarget, env: NodeJS.ProcessEnv, paths: string[]): Promise<ServerFigures> {
   log(`${label}: starting…`);
   const server = await startServer(`server (${label})`, target, { SEED_DEMO: "false", ...env });
@@ -86,6 +110,7 @@ async function benchServer(label: string, target: DataTarget, env: NodeJS.Proces
         coldCache: [...new Set(cold.map((c) => c.cache))].join("/"),
         warm,
         bytes: { identity: await sentBytes(url, null), br: await sentBytes(url, "br") },
+        answer: await captureAnswer(url),
       });
     }
     log(`${label}: / with ${MANY_CONNECTIONS} connections…`);
@@ -129,6 +154,15 @@ async function main() {
     servers.push(await benchServer("postgres, WEB_CONCURRENCY=2", postgres, { WEB_CONCURRENCY: "2" }, paths));
   }
 
+  // The ceiling: Node itself sending what the embedded server sent for each path.
+  log("same-bytes baseline (bare node:http replaying each answer)…");
+  const answersFile = path.join(removeAtCleanup(mkdtempSync(path.join(os.tmpdir(), "ff-bench-same-"))), "answers.json");
+  writeFileSync(answersFile, JSON.stringify(Object.fromEntries(servers[0]!.paths.map((p) => [p.path, p.answer]))));
+  const sameBytes = await startSameBytes(answersFile, paths[0]!);
+  const ceiling = new Map<string, LoadFigures>();
+  for (const p of paths) ceiling.set(p, (await measure({ url: `${sameBytes.base}${p}`, headers: BROWSER })).run);
+  await stop(sameBytes.child);
+
   const problems: string[] = [];
   for (const s of servers) {
     for (const p of s.paths) {
@@ -137,17 +171,19 @@ async function main() {
     }
   }
 
-  console.log(`\nhello-world: ${baseline.reqPerSec} req/s, p50 ${lat(baseline.p50Ms)}, p99 ${lat(baseline.p99Ms)} (${CONNECTIONS} connections); ` +
+  console.log(`\nsame bytes from a bare node:http server (the ceiling for a cached answer), req/s: ${paths.map((p) => `${p} ${ceiling.get(p)!.reqPerSec}`).join(", ")}`);
+  console.log(`hello-world: ${baseline.reqPerSec} req/s, p50 ${lat(baseline.p50Ms)}, p99 ${lat(baseline.p99Ms)} (${CONNECTIONS} connections); ` +
     `${helloMany.reqPerSec} req/s, p99 ${lat(helloMany.p99Ms)} (${MANY_CONNECTIONS} connections)`);
   for (const s of servers) {
     console.log(`\n${s.label} — RSS (all processes) ${mb(s.rssMb.idle)} idle, ${mb(s.rssMb.afterLoad)} after the load`);
     console.log(
       table(
-        ["path", "cold (after edit)", "warm req/s", "× hello", "target", "p50", "p99", "bytes (br)", "bytes (raw)"],
+        ["path", "cold (after edit)", "warm req/s", "× hello", "target", "× same bytes", "p50", "p99", "bytes (br)", "bytes (raw)"],
         s.paths.map((p) => {
           const ratio = vsBaseline(p.warm, baseline).reqPerSec;
           const goal = p.path.startsWith("/api/") ? TARGET.apiVsHello : TARGET.pageVsHello;
-          return [p.path, ms(p.coldMs), p.warm.reqPerSec, times(ratio), `≥ ${goal}× ${ratio >= goal ? "met" : "missed"}`, lat(p.warm.p50Ms), lat(p.warm.p99Ms), kb(p.bytes.br), kb(p.bytes.identity)];
+          const same = vsBaseline(p.warm, ceiling.get(p.path)!).reqPerSec;
+          return [p.path, ms(p.coldMs), p.warm.reqPerSec, times(ratio), `≥ ${goal}× ${ratio >= goal ? "met" : "missed"}`, times(same), lat(p.warm.p50Ms), lat(p.warm.p99Ms), kb(p.bytes.br), kb(p.bytes.identity)];
         }),
       ),
     );
@@ -177,9 +213,10 @@ async function main() {
     manyConnections: MANY_CONNECTIONS,
     targets: TARGET,
     helloWorld: { ...baseline, many: helloMany },
+    sameBytes: Object.fromEntries(ceiling),
     servers: servers.map((s) => ({
       ...s,
-      paths: s.paths.map((p) => ({ ...p, vsHelloWorld: vsBaseline(p.warm, baseline) })),
+      paths: s.paths.map(({ answer: _answer, ...p }) => ({ ...p, vsHelloWorld: vsBaseline(p.warm, baseline), vsSameBytes: vsBaseline(p.warm, ceiling.get(p.path)!) })),
       many: { ...s.many, vsHelloWorld: vsBaseline(s.many, helloMany) },
     })),
     simulationsHtmlBytes: simulationsHtml,

@@ -41,6 +41,10 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
+        // A page sent in one piece has every Suspense boundary's content in place: without this React
+        // moves a finished boundary past the first 12,800 bytes (the program page's application form)
+        // to the end of the page, hidden, and a script swaps it in after the first paint.
+        progressiveChunkSize: whole ? Number.POSITIVE_INFINITY : undefined,
         onShellReady: whole ? undefined : send,
         onAllReady: whole ? send : undefined,
         onShellError: reject,

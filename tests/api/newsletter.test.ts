@@ -105,6 +105,6 @@ describe("newsletter", () => {
     const [row] = await ctx.db.select().from(newsletterSubscription).where(eq(newsletterSubscription.email, "priya.shah@example.com"));
     const line = lines.find((l) => l.startsWith('"priya.shah@example.com"'));
     expect(line).toBe(`"priya.shah@example.com","${formatDateTime(row!.subscribedAt)}",${row!.unsubscribedAt ? `"${formatDateTime(row!.unsubscribedAt)}"` : ""}`);
-    expect(formatDateTime(row!.subscribedAt)).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+    expect(formatDateTime(row!.subscribedAt)).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2} [ap]m$/);
   });
 });

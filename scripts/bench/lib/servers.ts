@@ -9,6 +9,7 @@ import { atCleanup, freePort, launch, removeAtCleanup, root, SERVER_ENTRY, SITE_
 import { log, round } from "./report";
 
 const HELLO_ENTRY = path.join(root, "scripts/bench/hello.ts");
+const SAME_BYTES_ENTRY = path.join(root, "scripts/bench/same-bytes.ts");
 /** A PostgreSQL server where benchmarks may create and drop their own databases. */
 export const PG_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 
@@ -39,6 +40,16 @@ export async function startHello(): Promise<Started> {
   const base = `http://127.0.0.1:${port}`;
   const { ms, body } = await waitUntilAnswering(child, `${base}/`, t0);
   if (body !== '{"hello":"world"}') throw new Error(`hello-world answered ${body}`);
+  return { child, base, startMs: round(ms), rssMb: rssMb(child.pid) };
+}
+
+/** A bare node:http server replaying captured answers (scripts/bench/same-bytes.ts); `probe` is one of their paths. */
+export async function startSameBytes(answersFile: string, probe: string): Promise<Started> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = launch("same bytes", ["--import", "tsx", SAME_BYTES_ENTRY], { ...process.env, HOST: "127.0.0.1", PORT: String(port), SAME_BYTES_FILE: answersFile });
+  const base = `http://127.0.0.1:${port}`;
+  const { ms } = await waitUntilAnswering(child, `${base}${probe}`, t0);
   return { child, base, startMs: round(ms), rssMb: rssMb(child.pid) };
 }
 

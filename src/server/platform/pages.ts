@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { PublicLoadContext } from "~/shared/load-context";
 import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "./csp";
 import { AppError } from "./errors";
+import { paintFirst } from "./paint-first";
 import { cacheKind, sendCached, type Rendered } from "./public-cache";
 
 export interface PagesOptions {
@@ -76,14 +77,21 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   // Not in development: Vite's hot reload injects scripts of its own.
   const policy = options.mode === "production" ? contentSecurityPolicy : null;
 
-  /** A whole render for every anonymous visitor: no nonce, so its inline scripts are allowed by hash. */
+  /**
+   * A whole render for every anonymous visitor: no nonce, so its inline scripts are allowed by hash; it
+   * hydrates after its first paint (paint-first.ts).
+   */
   const renderShared = async (request: FastifyRequest): Promise<Rendered> => {
     const response = await (await getHandler())(toWebRequest(request), { ...options.context, cspNonce: null, fetchApi });
-    const body = Buffer.from(await response.arrayBuffer());
+    let body = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value;
-    if (policy && headers["content-type"]?.startsWith("text/html")) {
-      headers["content-security-policy"] = policy({ hashes: inlineScriptHashes(body.toString("utf8")) }, site);
+    if (headers["content-type"]?.startsWith("text/html")) {
+      // Before hashing: the policy allows the rewritten bootstrap, not React Router's original one.
+      const html = paintFirst(body.toString("utf8"));
+      body = Buffer.from(html);
+      delete headers["content-length"];
+      if (policy) headers["content-security-policy"] = policy({ hashes: inlineScriptHashes(html) }, site);
     }
     return { status: response.status, headers, cookies: response.headers.getSetCookie(), body };
   };

@@ -1,4 +1,5 @@
 /** Price, figures and selection steps of Founder's Find (spec §9), shared by pages and brochure. */
+import { groupIndian } from "../format-number";
 export const PRICING = {
   price: 14999,
   listPrice: 59999,
@@ -8,7 +9,7 @@ export const PRICING = {
 } as const;
 
 /** Indian digit grouping: 149990 → "₹1,49,990". */
-export const formatRupees = (amount: number) => `₹${amount.toLocaleString("en-IN")}`;
+export const formatRupees = (amount: number) => `₹${groupIndian(amount)}`;
 
 export const PROGRAM_FACTS = {
   weeks: 6,

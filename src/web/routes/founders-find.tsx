@@ -13,6 +13,7 @@ import { ProgramTabs } from "~/web/features/program/program-tabs";
 import { SampleReport } from "~/web/features/reports/sample-report";
 import { WeeklyRhythm } from "~/web/features/program/weekly-rhythm";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
+import { holdAtAnchor } from "~/web/lib/section-scroll";
 import type { Route } from "./+types/founders-find";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,8 +34,8 @@ function useInitialScroll() {
   const { hash } = useLocation();
   useEffect(() => {
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    if (target) return holdAtAnchor(target);
+    window.scrollTo(0, 0);
     // Only on arrival: later in-page links scroll by themselves (smoothly).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -59,7 +60,7 @@ export default function FoundersFind({ loaderData }: Route.ComponentProps) {
       </section>
       <CardGrid id="audience" eyebrow="Who it is for" title="Built for six generalist careers" lead="For early-career professionals with 0-4 years of experience." cards={AUDIENCE_ROLES} tinted />
       <CardGrid id="features" eyebrow="What you get" title="Why Founder's Find works" lead="Everything is designed around doing the real work." cards={PROGRAM_FEATURES} />
-      <section id="program" aria-labelledby="program-title" className="bg-slate-50 py-16">
+      <section id="program" aria-labelledby="program-title" className="below-fold bg-slate-50 py-16">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
           <SectionHeading id="program-title" eyebrow="Curriculum" title="The program, week by week" lead="Week 0 onboarding, then six weeks and six missions, 10-15 hours a week." />
           <ProgramTabs />
@@ -68,7 +69,7 @@ export default function FoundersFind({ loaderData }: Route.ComponentProps) {
       </section>
       <PricingSection />
       <MentorsSection mentors={loaderData.mentors} />
-      <section id="application" aria-label="Application" className="py-16">
+      <section id="application" aria-label="Application" className="below-fold py-16">
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
           <ApplicationSection />
         </div>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { knownCandidate } from "~/web/features/reports/known-candidate";
-import { useHydrated } from "~/web/lib/use-hydrated";
+import { useHydratedTransition } from "~/web/lib/use-hydrated";
 import { data, useNavigation } from "react-router";
 import { filterSimulations, libraryTags } from "~/shared/library-filter";
 import type { SimulationCard as Card } from "~/shared/schemas/simulations";
@@ -58,7 +58,7 @@ function Library({ simulations, selected, missing, all }: Route.ComponentProps["
   const dialog = useSimulationDetails(open, selected);
   const highlighted = useSlugHighlight(selected?.slug ?? null);
   // A candidate who signed in on this browser: the chatbot gets their e-mail and name (read after hydration).
-  const hydrated = useHydrated();
+  const hydrated = useHydratedTransition();
   const person = hydrated ? knownCandidate() : null;
   const allTags = useMemo(() => libraryTags(simulations), [simulations]);
   const shown = useMemo(() => filterSimulations(simulations, search, tags), [simulations, search, tags]);

@@ -3,6 +3,7 @@ import { SITE_NAME } from "~/shared/constants";
 import { AUDIENCE_ROLES, PROGRAM_FEATURES } from "~/shared/program/audience";
 import { MARKETING_FIGURES, PRICING, PRICING_INCLUDES, PROGRAM_FACTS, SELECTION_FLOW } from "~/shared/program/offer";
 import { PROGRAM_WEEKS, WEEKLY_RHYTHM } from "~/shared/program/weeks";
+import { groupIndian } from "~/shared/format-number";
 
 const BRAND = "#3730a3";
 const INK = "#0f172a";
@@ -11,7 +12,7 @@ const ACCENT = "#f59e0b";
 const MARGIN = 56;
 
 /** PDF standard fonts have no ₹ glyph, so the brochure writes amounts as "INR 14,999". */
-const inr = (amount: number) => `INR ${amount.toLocaleString("en-IN")}`;
+const inr = (amount: number) => `INR ${groupIndian(amount)}`;
 
 type Doc = InstanceType<typeof PDFDocument>;
 

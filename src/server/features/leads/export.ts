@@ -29,7 +29,7 @@ export function csvLine(cells: unknown[]): string {
 const cell = (x: string) =>
   `case when (${x}) is null or (${x}) = '' then '' else '"' || replace(case when (${x}) ~ '^[=+@\\t\\r-]' then '''' || (${x}) else (${x}) end, '"', '""') || '"' end`;
 
-/** created_at in Asia/Kolkata (UTC+05:30, no daylight saving), as kolkataDateAndTime writes it. */
+/** created_at in Asia/Kolkata (UTC+05:30, no daylight saving), the fixed offset shared/format-date.ts uses too. */
 const KOLKATA = `(("lead"."created_at" at time zone 'UTC') + interval '5 hours 30 minutes')`;
 const RESUME = `case when "lead"."resume_file_id" is not null then '/api/crm/leads/' || "lead"."id" || '/resume' else "lead"."resume_url" end`;
 

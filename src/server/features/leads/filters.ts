@@ -1,11 +1,9 @@
 import { and, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { todayInKolkata } from "~/shared/format-date";
 import type { CrmView, LeadFilter } from "~/shared/schemas/crm";
 import { lead } from "../../db/schema";
 
 const like = (q: string) => `%${q.replace(/[%_\\]/g, "\\$&")}%`;
-
-/** Today in Asia/Kolkata, where the sales team works: a follow-up "due" is today or earlier there. */
-export const todayInKolkata = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
 
 /**
  * The WHERE clause of the spec's filter bar, shared by the list, analytics and the export. Each

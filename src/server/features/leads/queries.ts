@@ -4,7 +4,8 @@ import { EXACT_COUNT_LIMIT, NEW_LEAD_DAYS, type CrmAnalytics, type LeadFilter, t
 import type { Db } from "../../db/client";
 import { lead, storedFile } from "../../db/schema";
 import { decodeCursor, keysetPage } from "../../platform/keyset";
-import { isFiltered, leadFilterSql, todayInKolkata } from "./filters";
+import { todayInKolkata } from "~/shared/format-date";
+import { isFiltered, leadFilterSql } from "./filters";
 import { prepared } from "./prepared";
 import { selectLeads, toLead } from "./record";
 import { cachedSummary, type LeadSummary } from "./summary-cache";

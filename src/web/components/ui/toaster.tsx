@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { TOAST } from "~/shared/constants";
-import { preloadable, usePreloadWhenIdle } from "~/web/lib/preload";
+import { lazyPreloaded, preloadable, usePreloadWhenIdle } from "~/web/lib/preload";
 import { useToasts } from "~/web/lib/toast";
 
 // Not in the first JavaScript (most visits never show a toast), but fetched when the browser is idle
 // after load, so the first toast appears as soon as its answer does.
 export const loadToastItem = preloadable(() => import("./toast-item"));
-const ToastItem = lazy(loadToastItem);
+const ToastItem = lazyPreloaded(loadToastItem);
 
 const HOTKEY: readonly string[] = TOAST.hotkey;
 const LABEL = `Notifications (${TOAST.hotkey.join("+")})`;
@@ -45,11 +45,9 @@ export function Toaster() {
         aria-live="polite"
         className="pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:max-w-[420px]"
       >
-        <Suspense fallback={null}>
-          {toasts.map((item) => (
-            <ToastItem key={item.id} item={item} />
-          ))}
-        </Suspense>
+        {toasts.map((item) => (
+          <ToastItem key={item.id} item={item} />
+        ))}
       </ol>
     </div>
   );

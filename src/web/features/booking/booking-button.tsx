@@ -1,14 +1,14 @@
 import { CalendarCheck } from "~/web/components/ui/icons";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { buttonClass } from "~/web/components/ui/button";
 import { openFooterModal } from "~/web/features/contact/contact-store";
 import { loadContactDialog } from "~/web/features/contact/footer-modals";
-import { intentToOpen, preloadable } from "~/web/lib/preload";
+import { intentToOpen, lazyPreloaded, preloadable } from "~/web/lib/preload";
 import { useSiteSettings } from "~/web/lib/site-settings";
 
 // Not in the home page's initial JavaScript: fetched on a sign of intent at the button.
 const loadBookingDialog = preloadable(() => import("./booking-dialog"));
-const BookingDialog = lazy(loadBookingDialog);
+const BookingDialog = lazyPreloaded(loadBookingDialog);
 
 /** Why Book a call opens Contact Us: said under the button and in the dialog. */
 export const NO_CALENDAR_NOTE = "Online booking is not open yet: send us a message with the role and a good time, and we'll call you.";
@@ -39,9 +39,7 @@ export function BookingButton({ className = "" }: { className?: string }) {
         </p>
       )}
       {bookingUrl && open && (
-        <Suspense fallback={null}>
-          <BookingDialog bookingUrl={bookingUrl} onClose={() => setOpen(false)} />
-        </Suspense>
+        <BookingDialog bookingUrl={bookingUrl} onClose={() => setOpen(false)} />
       )}
     </>
   );

@@ -1,12 +1,12 @@
 import { Download } from "~/web/components/ui/icons";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { buttonClass, type ButtonVariant } from "~/web/components/ui/button";
-import { intentToOpen, preloadable, usePreloadWhenIdle } from "~/web/lib/preload";
+import { intentToOpen, lazyPreloaded, preloadable, schemasFirst, usePreloadWhenIdle } from "~/web/lib/preload";
 
 // Not in the page's initial JavaScript (the dialog and its schema): fetched when the browser is idle
 // after load, or when the pointer or focus reaches the button.
-const loadBrochureDialog = preloadable(() => import("./brochure-dialog"));
-const BrochureDialog = lazy(loadBrochureDialog);
+const loadBrochureDialog = preloadable(schemasFirst(() => import("./brochure-dialog")));
+const BrochureDialog = lazyPreloaded(loadBrochureDialog);
 
 interface BrochureButtonProps {
   /** Where the button sits, recorded with the download event. */
@@ -35,9 +35,7 @@ export function BrochureButton({ source, variant = "secondary", className = "", 
         <Download className="size-4" aria-hidden /> {label}
       </button>
       {used && (
-        <Suspense fallback={null}>
-          <BrochureDialog open={open} onOpenChange={setOpen} source={source} />
-        </Suspense>
+        <BrochureDialog open={open} onOpenChange={setOpen} source={source} />
       )}
     </>
   );

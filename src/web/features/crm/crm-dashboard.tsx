@@ -15,13 +15,14 @@ import { LeadCards, LeadTable, type LeadActions } from "./lead-list";
 import { AnalyticsCards, SummaryCards } from "./summary-cards";
 import { toSearchParams, useCrmFilters } from "./use-crm-filters";
 import { useAnalytics, useDeleteLead, useFixDuplicates, useLeadList, useLeadOwners, useSyncLeads, useTabCount, useUpdateLead } from "./use-leads";
+import { groupIndian } from "~/shared/format-number";
 
 const tabClass = (active: boolean) =>
   `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-white text-brand-900 shadow-sm" : "text-slate-700 hover:bg-white/60"}`;
 
 /** The count comes with a first page only (the API leaves it out of later pages). */
 const countText = (count: { total?: number; estimate?: boolean } | undefined) =>
-  count?.total === undefined ? "…" : `${count.estimate ? "about " : ""}${count.total.toLocaleString("en-IN")}`;
+  count?.total === undefined ? "…" : `${count.estimate ? "about " : ""}${groupIndian(count.total)}`;
 
 /** The CRM dashboard (spec §2.4): actions, tabs, analytics, summary, filters, leads and their modals. */
 export function CrmDashboard() {
@@ -145,7 +146,7 @@ export function CrmDashboard() {
           <LeadCards leads={leads} paid={paid} actions={actions} />
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
             <span aria-live="polite">
-              Showing {leads.length.toLocaleString("en-IN")} of {countText(firstPage ? { total: firstPage.total, estimate: firstPage.totalIsEstimate } : undefined)}
+              Showing {groupIndian(leads.length)} of {countText(firstPage ? { total: firstPage.total, estimate: firstPage.totalIsEstimate } : undefined)}
             </span>
             {list.hasNextPage && (
               <Button variant="secondary" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>

@@ -5,6 +5,7 @@ import type { LeadOwner } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { MultiSelect } from "./multi-select";
 import type { CrmFilters } from "./use-crm-filters";
+import { groupIndian } from "~/shared/format-number";
 
 const SEARCH_DEBOUNCE_MS = 300;
 const control = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
@@ -66,7 +67,7 @@ export function FilterBar({
       </label>
       <MultiSelect label="Status" plural="Statuses" options={LEAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} selected={filters.status} onChange={(status) => onChange({ status })} />
       <Button variant={filters.followUp ? "primary" : "secondary"} aria-pressed={filters.followUp} onClick={() => onChange({ followUp: !filters.followUp })}>
-        Follow-ups due{followUpCount ? ` (${followUpCount.estimate ? "about " : ""}${followUpCount.total.toLocaleString("en-IN")})` : ""}
+        Follow-ups due{followUpCount ? ` (${followUpCount.estimate ? "about " : ""}${groupIndian(followUpCount.total)})` : ""}
       </Button>
       {exportButton}
       {active && (

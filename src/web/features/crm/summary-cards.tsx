@@ -1,5 +1,6 @@
 import type { CrmAnalytics } from "~/shared/schemas/crm";
 import { formatRupees } from "./format";
+import { groupIndian } from "~/shared/format-number";
 
 function Card({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -13,7 +14,7 @@ function Card({ label, value, note }: { label: string; value: string; note?: str
 
 /** The spec's §9 cards; New Leads and Collection Pending say what they count. */
 export function AnalyticsCards({ data }: { data: CrmAnalytics | undefined }) {
-  const n = (value: number | undefined) => (value === undefined ? "…" : value.toLocaleString("en-IN"));
+  const n = (value: number | undefined) => (value === undefined ? "…" : groupIndian(value));
   const r = (value: number | undefined) => (value === undefined ? "…" : formatRupees(value));
   return (
     <section aria-label="Analytics" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
@@ -31,7 +32,7 @@ export function SummaryCards({ pendingTotal, total, estimate }: { pendingTotal: 
   return (
     <section aria-label="Summary" className="grid gap-3 sm:grid-cols-2">
       <Card label="Total Pending Amount" value={pendingTotal === undefined ? "…" : formatRupees(pendingTotal)} note="Sale minus collected, for the leads in view" />
-      <Card label="Total Leads" value={total === undefined ? "…" : `${estimate ? "about " : ""}${total.toLocaleString("en-IN")}`} />
+      <Card label="Total Leads" value={total === undefined ? "…" : `${estimate ? "about " : ""}${groupIndian(total)}`} />
     </section>
   );
 }

@@ -47,7 +47,7 @@ function MentorCard({ mentor }: { mentor: Mentor }) {
 /** "Learn From Industry Experts": the mentor list from the database, server-rendered. */
 export function MentorsSection({ mentors, id = "mentors" }: { mentors: Mentor[]; id?: string }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="bg-slate-50 py-16">
+    <section id={id} aria-labelledby={`${id}-title`} className="below-fold bg-slate-50 py-16">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
         <SectionHeading
           id={`${id}-title`}

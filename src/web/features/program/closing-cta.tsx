@@ -8,7 +8,7 @@ import { useSiteSettings } from "~/web/lib/site-settings";
 export function ClosingCta() {
   const { trySimulationUrl } = useSiteSettings();
   return (
-    <section aria-labelledby="closing-title" className="bg-brand-900 py-16 text-white">
+    <section aria-labelledby="closing-title" className="below-fold bg-brand-900 py-16 text-white">
       <div className="mx-auto grid max-w-4xl gap-6 px-4 text-center sm:px-6">
         <h2 id="closing-title" className="text-3xl font-bold">
           Ready to become job-ready?

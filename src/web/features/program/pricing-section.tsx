@@ -8,7 +8,7 @@ import { PricingCard } from "./pricing-card";
 export function PricingSection() {
   return (
     <>
-      <section id="pricing" aria-labelledby="pricing-title" className="py-16">
+      <section id="pricing" aria-labelledby="pricing-title" className="below-fold py-16">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6">
           <SectionHeading id="pricing-title" eyebrow="Pricing" title="One cohort, everything included" lead="A limited-time price for the next cohort." />
           <PricingCard />
@@ -23,7 +23,7 @@ export function PricingSection() {
           </ol>
         </div>
       </section>
-      <section aria-labelledby="diagnostic-title" className="bg-brand-50 py-14">
+      <section aria-labelledby="diagnostic-title" className="below-fold bg-brand-50 py-14">
         <div className="mx-auto grid max-w-3xl gap-4 px-4 text-center sm:px-6">
           <h2 id="diagnostic-title" className="text-2xl font-bold text-brand-900 sm:text-3xl">
             Not sure yet? Take the free diagnostic
