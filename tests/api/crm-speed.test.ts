@@ -193,4 +193,25 @@ describe("an import whose batches meet anywhere", () => {
     const history = await ctx.db.select().from(leadChange).where(eq(leadChange.leadId, existing.id));
     expect(history.filter((h) => h.kind === "import")).toHaveLength(2);
   });
+
+  it("applies rows in file order when two batches written at once reach one lead through different keys", async () => {
+    const tag = `ik${Date.now().toString(36)}`;
+    const stored = await leadFactory(ctx.db, { email: `${tag}@example.com`, mobile: "919700000077" });
+    const filler = (i: number) => rowOf({ "Email IDs": `${tag}.${i}@example.com`, "Full Name": `Filler ${i}` });
+    const rows = [
+      rowOf({ "Email IDs": `${tag}@example.com`, "Sale Amount": "20000", Priority: "Low" }), // row 2, by e-mail
+      filler(1),
+      rowOf({ Mobile: "97000 00077", "Collected Amnt.": "15000", Priority: "High" }), // row 4, by mobile: within row 2's sale
+      filler(2),
+    ];
+    // Batches of two (written at once), then one batch holding both rows.
+    for (const [size, created] of [[2, 2], [10, 0]] as const) {
+      const result = await importLeadsCsv(ctx.db, Readable.from([`${header}\n${rows.join("\n")}\n`]), sales.id, size);
+      expect(result.rejected).toEqual([]);
+      expect(result).toMatchObject({ created, updated: 4 - created });
+      const [after] = await ctx.db.select().from(lead).where(eq(lead.id, stored.id));
+      expect(after).toMatchObject({ saleAmount: 20000, collectedAmount: 15000, priority: "High" });
+      await ctx.db.update(lead).set({ saleAmount: null, collectedAmount: null, priority: "Medium" }).where(eq(lead.id, stored.id));
+    }
+  });
 });

@@ -64,7 +64,8 @@ function ruleError(fields: ImportedLead["fields"], existing: Existing | null): C
  * Import CSV Data (spec §7 POST /api/crm/sync-csv): streams the file, matches each row to a lead on
  * normalised e-mail then mobile (never a duplicate), creates the rest, and reports bad rows
  * instead of failing the file. Rows are written in batches of IMPORT_BATCH, one transaction and one
- * write statement each, while the next batch is parsed, so memory stays flat however long the file is.
+ * write statement each, two at a time while the next batch is parsed, so memory stays flat however
+ * long the file is.
  */
 export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: string, batchSize = IMPORT_BATCH): Promise<ImportResult> {
   const owners = new Map<string, string>();
@@ -96,20 +97,28 @@ export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: strin
   );
   file.on("error", (error) => parser.destroy(error));
 
-  // Parsing goes on while the previous batch is written; batches are written one after another, so
-  // each one's lookup sees everything written before it (never a duplicate across batches).
+  // Parsing goes on while batches are written, and up to two batches are written at once, each in
+  // its own transaction on its own connection (PostgreSQL keeps both cores busy with index upkeep).
+  // Two batches run together only when they share no e-mail or mobile: a batch that shares one with
+  // the batch being written waits for it, so its lookup sees that write (never a duplicate, and the
+  // rules are checked against the stored lead).
   let batch: Pending[] = [];
-  const keys = new Set<string>();
-  let writing: Promise<void> = Promise.resolve();
-  // A failed write must not go unhandled while parsing continues: it is awaited at the next flush.
-  const settle = () => writing.catch(() => {});
+  let keys = new Set<string>();
+  let latest: BatchWrite | null = null;
+  let earlier: Promise<void> = Promise.resolve();
   const flush = async () => {
-    await writing;
-    if (batch.length) writing = writeBatch(db, batch, actorStaffId, result, reject);
-    void settle();
+    if (!batch.length) return;
+    await earlier; // never more than two at once
+    const sharesKey = !!latest && [...keys].some((key) => latest!.keys.has(key));
+    if (sharesKey) await latest!.done;
+    const started = startBatch(db, batch, keys, sharesKey ? null : latest, actorStaffId, result, reject);
+    started.done.catch(() => {}); // a failed write is thrown where it is awaited, never unhandled meanwhile
+    earlier = latest?.done ?? Promise.resolve();
+    latest = started;
     batch = [];
-    keys.clear();
+    keys = new Set();
   };
+  const allWritten = () => Promise.all([earlier, latest?.done]);
 
   let row = 1;
   try {
@@ -133,48 +142,105 @@ export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: strin
     }
     await flush();
   } finally {
-    await settle();
+    // Nothing is left writing when the file fails to parse; a write's own failure is thrown below.
+    await allWritten().catch(() => {});
   }
-  await writing;
+  await allWritten();
   result.rejected.sort((a, b) => a.row - b.row);
   result.syncedRecords = result.created + result.updated;
   leadsChanged();
   return result;
 }
 
+/** A batch on its way to the database: its keys, the leads its lookup matched, and its write. */
+interface BatchWrite {
+  keys: Set<string>;
+  matched: Promise<Set<string>>;
+  done: Promise<void>;
+}
+
+function lookUp(db: Db, batch: Pending[]): Promise<Existing[]> {
+  const emails = batch.flatMap((p) => (p.lead.email ? [p.lead.email] : []));
+  const mobiles = batch.flatMap((p) => (p.lead.mobile ? [p.lead.mobile] : []));
+  return db
+    .select({
+      id: lead.id, email: lead.email, mobile: lead.mobile, leadStage: lead.leadStage, leadStatus: lead.leadStatus,
+      batchName: lead.batchName, saleAmount: lead.saleAmount, collectedAmount: lead.collectedAmount,
+    })
+    .from(lead)
+    .where(
+      or(
+        emails.length ? sql`${lead.email} = any(${sql.param(emails)}::text[])` : undefined,
+        mobiles.length ? sql`${lead.mobile} = any(${sql.param(mobiles)}::text[])` : undefined,
+      ),
+    );
+}
+
+/**
+ * Looks the batch's people up and writes the batch. `previous` is the batch started just before,
+ * perhaps still writing: the two share no key, but one stored lead can still be reached through two
+ * keys (its e-mail there, its mobile here). Then this batch waits for that write and looks again, so
+ * rows apply in file order and the rules see the lead as the earlier row left it.
+ */
+function startBatch(
+  db: Db,
+  batch: Pending[],
+  keys: Set<string>,
+  previous: BatchWrite | null,
+  actorStaffId: string,
+  result: ImportResult,
+  reject: (row: number, errors: CellErrors) => void,
+): BatchWrite {
+  let announce: (ids: Set<string>) => void = () => {};
+  const matched = new Promise<Set<string>>((resolve) => (announce = resolve));
+  const done = (async () => {
+    let found: Existing[] = [];
+    try {
+      found = await lookUp(db, batch);
+    } finally {
+      announce(new Set(found.map((f) => f.id)));
+    }
+    if (previous) {
+      const theirs = await previous.matched;
+      if (found.some((f) => theirs.has(f.id))) {
+        await previous.done;
+        found = await lookUp(db, batch);
+      }
+    }
+    await writeBatch(db, batch, found, actorStaffId, result, reject);
+  })();
+  return { keys, matched, done };
+}
+
 async function writeBatch(
   db: Db,
   batch: Pending[],
+  found: Existing[],
   actorStaffId: string,
   result: ImportResult,
   reject: (row: number, errors: CellErrors) => void,
 ): Promise<void> {
-  const emails = batch.flatMap((p) => (p.lead.email ? [p.lead.email] : []));
-  const mobiles = batch.flatMap((p) => (p.lead.mobile ? [p.lead.mobile] : []));
+  let rest: Pending[] = [];
   await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     // An import can be run again (it never duplicates), so waiting for the disk at each commit buys
     // nothing: a crash loses at most the last moments of batches, never consistency.
     await tx.execute(sql`set local synchronous_commit = off`);
-    const found: Existing[] = await tx
-      .select({
-        id: lead.id, email: lead.email, mobile: lead.mobile, leadStage: lead.leadStage, leadStatus: lead.leadStatus,
-        batchName: lead.batchName, saleAmount: lead.saleAmount, collectedAmount: lead.collectedAmount,
-      })
-      .from(lead)
-      .where(
-        or(
-          emails.length ? sql`${lead.email} = any(${sql.param(emails)}::text[])` : undefined,
-          mobiles.length ? sql`${lead.mobile} = any(${sql.param(mobiles)}::text[])` : undefined,
-        ),
-      );
     const byEmail = new Map(found.map((f) => [f.email, f]));
     const byMobile = new Map(found.filter((f) => f.mobile).map((f) => [f.mobile!, f]));
 
     const records: Record<string, unknown>[] = [];
-    for (const pending of batch) {
+    const matchedIds = new Set<string>();
+    for (const [index, pending] of batch.entries()) {
       const { email, mobile, fields, createdAt } = pending.lead;
       const existing = (email ? byEmail.get(email) : undefined) ?? (mobile ? byMobile.get(mobile) : undefined) ?? null;
+      if (existing && matchedIds.has(existing.id)) {
+        // One stored lead reached twice in a batch, through its e-mail and then its mobile: the rest
+        // of the batch is written after this part, against the lead as this part leaves it.
+        rest = batch.slice(index);
+        break;
+      }
+      if (existing) matchedIds.add(existing.id);
       if (!existing && !email) {
         reject(pending.row, [{ field: "Email IDs", message: "Email is required to create a lead (no lead has this mobile)" }]);
         continue;
@@ -194,6 +260,7 @@ async function writeBatch(
     result.updated += counts!.updated;
   });
   leadsChanged();
+  if (rest.length) await writeBatch(db, rest, await lookUp(db, rest), actorStaffId, result, reject);
 }
 
 const rowsOf = <T>(answer: unknown): T[] => (answer as { rows?: T[] }).rows ?? (answer as T[]);
