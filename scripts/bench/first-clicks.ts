@@ -39,7 +39,8 @@ interface Probe {
  */
 async function clickToVisible(page: Page, selector: string, click: () => Promise<void>): Promise<number> {
   // Strings, not functions: tsx's name-keeping helper (__name) does not exist inside the page.
-  await page.evaluate(`window.__firstClick = new Promise((resolve) => {
+  // The assignment is wrapped in void: Playwright would otherwise wait for the promise it evaluates to.
+  await page.evaluate(`void (window.__firstClick = new Promise((resolve) => {
     let clickedAt = null;
     addEventListener("click", (event) => { clickedAt ??= event.timeStamp; }, { capture: true });
     const check = () => {
@@ -49,7 +50,7 @@ async function clickToVisible(page: Page, selector: string, click: () => Promise
     };
     const observer = new MutationObserver(() => check() && observer.disconnect());
     observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-  })`);
+  }))`);
   await click();
   await page.locator(selector).first().waitFor({ state: "visible", timeout: VISIT_TIMEOUT_MS });
   return page.evaluate<number>("window.__firstClick");
