@@ -13,6 +13,7 @@
 // scaling on this machine). BENCH_DATABASE_URL names the PostgreSQL server (see lib/servers.ts); the
 // PostgreSQL part is skipped when it cannot be reached. Ends with one JSON line of every figure.
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { request, type IncomingHttpHeaders } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { CONNECTIONS, DURATION_S, measure, vsBaseline, WARMUP_S, type LoadFigures } from "./lib/load";
@@ -56,35 +57,26 @@ async function timedGet(url: string, headers: Record<string, string>): Promise<{
   return { ms: performance.now() - t0, cache: response.headers.get("x-cache") ?? "none", bytes: body.byteLength };
 }
 
-/** Size as sent: fetch would decompress, so node:http's raw bytes are counted instead. */
-async function sentBytes(url: string, encoding: string | null): Promise<number> {
-  const { request } = await import("node:http");
+/** One GET as sent (fetch would decompress): status, headers and the raw body, over node:http. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: encoding ? { "accept-encoding": encoding } : {}, agent: false }, (res) => {
-      let total = 0;
-      res.on("data", (chunk: Buffer) => (total += chunk.length));
-      res.on("end", () => resolve(total));
+    const req = request(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on("error", reject);
     req.end();
   });
 }
 
-/** The answer a browser gets (brotli), as sent: status, headers without the per-connection ones, body. */
+const sentBytes = async (url: string, encoding: string | null) => (await rawGet(url, encoding ? { "accept-encoding": encoding } : {})).body.length;
+
+/** The answer a browser gets (brotli), as sent, without the per-connection headers. */
 async function captureAnswer(url: string): Promise<CapturedAnswer> {
-  const { request } = await import("node:http");
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: BROWSER, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...headers } = res.headers;
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString("base64") });
-      });
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  const { status, headers: sent, body } = await rawGet(url, BROWSER);
+  const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...headers } = sent;
+  return { status, headers, body: body.toString("base64") };
 }
 
 async function benchServer(label: string, target: DataTarget, env: NodeJS.ProcessEnv, paths: string[]): Promise<ServerFigures> {

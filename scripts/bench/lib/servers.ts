@@ -33,24 +33,25 @@ export function requireBuild(): void {
   }
 }
 
-export async function startHello(): Promise<Started> {
+/** A bare server of the benchmarks (hello-world, same bytes), started with tsx and answering at `probe`. */
+async function startBare(label: string, entry: string, env: NodeJS.ProcessEnv, probe: string) {
   const port = await freePort();
   const t0 = performance.now();
-  const child = launch("hello-world", ["--import", "tsx", HELLO_ENTRY], { ...process.env, HOST: "127.0.0.1", PORT: String(port) });
+  const child = launch(label, ["--import", "tsx", entry], { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) });
   const base = `http://127.0.0.1:${port}`;
-  const { ms, body } = await waitUntilAnswering(child, `${base}/`, t0);
+  const { ms, body } = await waitUntilAnswering(child, `${base}${probe}`, t0);
+  return { started: { child, base, startMs: round(ms), rssMb: rssMb(child.pid) } satisfies Started, body };
+}
+
+export async function startHello(): Promise<Started> {
+  const { started, body } = await startBare("hello-world", HELLO_ENTRY, {}, "/");
   if (body !== '{"hello":"world"}') throw new Error(`hello-world answered ${body}`);
-  return { child, base, startMs: round(ms), rssMb: rssMb(child.pid) };
+  return started;
 }
 
 /** A bare node:http server replaying captured answers (scripts/bench/same-bytes.ts); `probe` is one of their paths. */
 export async function startSameBytes(answersFile: string, probe: string): Promise<Started> {
-  const port = await freePort();
-  const t0 = performance.now();
-  const child = launch("same bytes", ["--import", "tsx", SAME_BYTES_ENTRY], { ...process.env, HOST: "127.0.0.1", PORT: String(port), SAME_BYTES_FILE: answersFile });
-  const base = `http://127.0.0.1:${port}`;
-  const { ms } = await waitUntilAnswering(child, `${base}${probe}`, t0);
-  return { child, base, startMs: round(ms), rssMb: rssMb(child.pid) };
+  return (await startBare("same bytes", SAME_BYTES_ENTRY, { SAME_BYTES_FILE: answersFile }, probe)).started;
 }
 
 /**
