@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod-api";
 
 /**
  * The shared schemas take `z` from here. In the browser zod must not compile its parsers with
