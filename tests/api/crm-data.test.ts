@@ -146,9 +146,37 @@ describe("CSV export and import", () => {
     // The formula comes back out neutralised.
     const exported = (await get("/api/crm/leads.csv?q=vikram@")).body;
     expect(exported).toContain(`"'=cmd|' /C calc'!A0"`);
-    // A second import of the same sheet creates nothing new.
+    // A second import of the same sheet creates nothing new, and writes only what it changes: Riya's
+    // two rows (two versions of her in one sheet) each change her lead again; the rest are as the sheet says.
     const again = (await importCsv(readFileSync("/work/shared/fixtures/crm-legacy-leads.csv"))).json() as ImportResult;
-    expect(again).toMatchObject({ created: 0, updated: 7 });
+    expect(again).toMatchObject({ syncedRecords: 7, created: 0, updated: 2, unchanged: 5 });
+  });
+
+  it("an export imported back writes nothing: no new version, no activity entry; an edited row is the only update", async () => {
+    const kept = await leadFactory(ctx.db, { email: "round.trip.one@example.com", mobile: "919811100001", leadStage: "Connected", leadStatus: "Pitched", saleAmount: 14999 });
+    const edited = await leadFactory(ctx.db, { email: "round.trip.two@example.com", mobile: "919811100002", priority: "Low", notes: "Keep me" });
+    const exported = (await get("/api/crm/leads.csv?q=round.trip")).body;
+    const activityOf = async (id: string) => (await ctx.db.select().from(leadChange).where(eq(leadChange.leadId, id))).length;
+    const before = { kept: await activityOf(kept.id), edited: await activityOf(edited.id) };
+
+    const again = (await importCsv(exported)).json() as ImportResult;
+    expect(again).toMatchObject({ syncedRecords: 2, created: 0, updated: 0, unchanged: 2, rejectedRows: 0 });
+    expect(await leadByEmail("round.trip.one@example.com")).toMatchObject({ version: kept.version, updatedAt: kept.updatedAt });
+    expect(await activityOf(kept.id)).toBe(before.kept);
+
+    // The spreadsheet's one edit: Priority of the second lead.
+    const [header, ...rows] = exported.replace(/^\uFEFF/, "").trimEnd().split("\n");
+    const priority = LEAD_CSV_COLUMNS.indexOf("Priority");
+    const edit = (line: string) => {
+      const cells = parse(line)[0] as string[];
+      if (cells.includes("round.trip.two@example.com")) cells[priority] = "High";
+      return cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",");
+    };
+    const once = (await importCsv([header, ...rows.map(edit)].join("\n"))).json() as ImportResult;
+    expect(once).toMatchObject({ syncedRecords: 2, created: 0, updated: 1, unchanged: 1 });
+    expect(await leadByEmail("round.trip.two@example.com")).toMatchObject({ priority: "High", notes: "Keep me", version: edited.version + 1 });
+    expect(await activityOf(edited.id)).toBe(before.edited + 1);
+    expect(await leadByEmail("round.trip.one@example.com")).toMatchObject({ version: kept.version });
   });
 
   it("updates an existing lead matched on mobile, keeping what blank cells do not mention", async () => {

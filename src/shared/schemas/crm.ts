@@ -197,7 +197,10 @@ export type LeadOwner = z.infer<typeof leadOwnerSchema>;
 export const importResultSchema = z.object({
   syncedRecords: z.number(),
   created: z.number(),
+  /** Matched leads the file changed. */
   updated: z.number(),
+  /** Matched leads already as the file says: nothing written, no activity entry, version kept. */
+  unchanged: z.number(),
   rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
   /** Every rejected row counted, when the list above stops at its first entries. */
   rejectedRows: z.number(),

@@ -59,10 +59,12 @@ const loadZod = preloadable(() => import("~/shared/schemas/zod"));
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * For a module built on the shared schemas (forms, the application wizard): zod is evaluated in a task
- * of its own, then the module in the next one. Evaluated together they made one main-thread task long
- * enough to block a phone's input (Lighthouse's total blocking time on /founders-find); apart, each
- * is short. The first form to load pays for zod; the rest find it evaluated.
+ * An idle preload of a module built on the shared schemas (forms, the application wizard): zod is
+ * evaluated in a task of its own, then the module in the next one. Evaluated together they made one
+ * main-thread task long enough to block a phone's input (Lighthouse's total blocking time on
+ * /founders-find); apart, each is short. The first form to load pays for zod; the rest find it
+ * evaluated. A load on intent does not wait like this: the click is coming, and the module's own
+ * import fetches zod beside it rather than after it.
  */
 export function schemasFirst<T>(load: () => Promise<T>): () => Promise<T> {
   return () => loadZod().then(nextTask).then(load);

@@ -73,7 +73,7 @@ export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: strin
     owners.set(owner.name.toLowerCase(), owner.id);
     owners.set(owner.email.toLowerCase(), owner.id);
   }
-  const result: ImportResult = { syncedRecords: 0, created: 0, updated: 0, rejected: [], rejectedRows: 0 };
+  const result: ImportResult = { syncedRecords: 0, created: 0, updated: 0, unchanged: 0, rejected: [], rejectedRows: 0 };
   const reject = (row: number, errors: CellErrors) => {
     result.rejectedRows++;
     for (const error of errors) if (result.rejected.length < MAX_REPORTED) result.rejected.push({ row, ...error });
@@ -147,7 +147,7 @@ export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: strin
   }
   await allWritten();
   result.rejected.sort((a, b) => a.row - b.row);
-  result.syncedRecords = result.created + result.updated;
+  result.syncedRecords = result.created + result.updated + result.unchanged;
   leadsChanged();
   return result;
 }
@@ -250,14 +250,21 @@ async function writeBatch(
         reject(pending.row, [broken]);
         continue;
       }
-      const record: Record<string, unknown> = { id: existing?.id ?? null, email, mobile, has_brochure_download: fields.hasBrochureDownload ?? null, created_at: createdAt?.toISOString() ?? null };
-      for (const [key, column] of UPDATABLE) record[column] = fields[key] ?? null;
+      // Blank cells are left out: json_to_recordset reads a missing key as null (a smaller document to
+      // write and for PostgreSQL to read; most cells of an export's row are blank).
+      const record: Record<string, unknown> = { email };
+      if (existing) record.id = existing.id;
+      if (mobile) record.mobile = mobile;
+      if (fields.hasBrochureDownload !== undefined) record.has_brochure_download = fields.hasBrochureDownload;
+      if (createdAt) record.created_at = createdAt.toISOString();
+      for (const [key, column] of UPDATABLE) if (fields[key] !== undefined && fields[key] !== null) record[column] = fields[key];
       records.push(record);
     }
     if (records.length === 0) return;
-    const [counts] = await rowsOf<{ created: number; updated: number }>(await tx.execute(writeSql(records, actorStaffId)));
+    const [counts] = await rowsOf<{ created: number; updated: number; matched: number }>(await tx.execute(writeSql(records, actorStaffId)));
     result.created += counts!.created;
     result.updated += counts!.updated;
+    result.unchanged += counts!.matched - counts!.updated;
   });
   leadsChanged();
   if (rest.length) await writeBatch(db, rest, await lookUp(db, rest), actorStaffId, result, reject);
@@ -274,12 +281,19 @@ const INSERT_VALUES = [
   ...UPDATABLE.map(([, column]) => (INSERT_DEFAULTS[column] ? `coalesce(v.${column}, ${INSERT_DEFAULTS[column]})` : `v.${column}`)),
 ].join(", ");
 /** Blank cells keep the stored value. */
-const UPDATE_SETS = UPDATABLE.map(([, column]) => `${column} = coalesce(v.${column}, l.${column})`).join(", ");
+const UPDATED_VALUES: [string, string][] = [
+  ...UPDATABLE.map(([, column]): [string, string] => [column, `coalesce(v.${column}, l.${column})`]),
+  ["mobile", "coalesce(v.mobile, l.mobile)"],
+  ["has_brochure_download", "l.has_brochure_download or coalesce(v.has_brochure_download, false)"],
+];
+const UPDATE_SETS = UPDATED_VALUES.map(([column, value]) => `${column} = ${value}`).join(", ");
+/** A matched lead the row would leave as it is: not written (no new row version, activity entry or version bump). */
+const CHANGES = `(${UPDATED_VALUES.map(([column]) => `l.${column}`).join(", ")}) is distinct from (${UPDATED_VALUES.map(([, value]) => value).join(", ")})`;
 
 /**
  * The whole batch in one statement: the rows arrive as one JSON parameter (the statement's text is
- * the same for every batch, whatever its size), new people are inserted, matched leads updated, and
- * each gets its activity record.
+ * the same for every batch, whatever its size), new people are inserted, matched leads updated where the
+ * row changes something, and each lead written gets its activity record.
  */
 function writeSql(records: Record<string, unknown>[], actorStaffId: string) {
   return sql`
@@ -291,11 +305,8 @@ function writeSql(records: Record<string, unknown>[], actorStaffId: string) {
       returning id
     ),
     changed as (
-      update ${lead} as l set ${sql.raw(UPDATE_SETS)},
-        mobile = coalesce(v.mobile, l.mobile),
-        has_brochure_download = l.has_brochure_download or coalesce(v.has_brochure_download, false),
-        version = l.version + 1, updated_at = now()
-      from v where v.id is not null and l.id = v.id
+      update ${lead} as l set ${sql.raw(UPDATE_SETS)}, version = l.version + 1, updated_at = now()
+      from v where v.id is not null and l.id = v.id and ${sql.raw(CHANGES)}
       returning l.id
     ),
     logged as (
@@ -304,5 +315,6 @@ function writeSql(records: Record<string, unknown>[], actorStaffId: string) {
       union all
       select id, ${actorStaffId}::uuid, 'import', 'Updated from CSV' from changed
     )
-    select (select count(*) from created)::int as created, (select count(*) from changed)::int as updated`;
+    select (select count(*) from created)::int as created, (select count(*) from changed)::int as updated,
+      (select count(*) from v where v.id is not null)::int as matched`;
 }

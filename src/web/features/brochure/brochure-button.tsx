@@ -4,8 +4,9 @@ import { buttonClass, type ButtonVariant } from "~/web/components/ui/button";
 import { intentToOpen, lazyPreloaded, preloadable, schemasFirst, usePreloadWhenIdle } from "~/web/lib/preload";
 
 // Not in the page's initial JavaScript (the dialog and its schema): fetched when the browser is idle
-// after load, or when the pointer or focus reaches the button.
-const loadBrochureDialog = preloadable(schemasFirst(() => import("./brochure-dialog")));
+// after load (zod first, in a task of its own), or when the pointer or focus reaches the button
+// (everything fetched side by side: the click is coming).
+const loadBrochureDialog = preloadable(() => import("./brochure-dialog"));
 const BrochureDialog = lazyPreloaded(loadBrochureDialog);
 
 interface BrochureButtonProps {
@@ -20,7 +21,7 @@ interface BrochureButtonProps {
 export function BrochureButton({ source, variant = "secondary", className = "", label = "Download Brochure" }: BrochureButtonProps) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  usePreloadWhenIdle(loadBrochureDialog);
+  usePreloadWhenIdle(schemasFirst(loadBrochureDialog));
   return (
     <>
       <button

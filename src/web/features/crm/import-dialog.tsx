@@ -58,7 +58,7 @@ export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean
         {result && (
           <div className="grid gap-2 rounded-lg bg-slate-50 p-4 text-sm" aria-live="polite">
             <p className="font-medium text-slate-900">
-              Synced {result.syncedRecords} records: {result.created} new, {result.updated} updated
+              Synced {result.syncedRecords} records: {result.created} new, {result.updated} updated, {result.unchanged} unchanged
               {result.rejectedRows ? `; ${result.rejectedRows} rows not imported` : ""}.
             </p>
             {result.rejected.length > 0 && (
