@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
-import { or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { DEFAULT_STAGE, DEFAULT_STATUS, isClosedWon, STAGE_STATUSES, statusBelongsToStage, type LeadStage } from "~/shared/crm/pipeline";
 import type { ImportResult } from "~/shared/schemas/crm";
 import type { Db } from "../../db/client";
@@ -159,21 +159,24 @@ interface BatchWrite {
   done: Promise<void>;
 }
 
-function lookUp(db: Db, batch: Pending[]): Promise<Existing[]> {
+/**
+ * The stored leads the batch's rows name, by e-mail or mobile: one index probe per key. Written as a
+ * lateral join the planner cannot turn around: given `email = any($1) or mobile = any($2)` with ten
+ * thousand keys it chose a parallel scan of the whole table, every batch (at a million leads, ~0.3 s
+ * and both cores per batch, most of an import's time).
+ */
+async function lookUp(db: Db, batch: Pending[]): Promise<Existing[]> {
   const emails = batch.flatMap((p) => (p.lead.email ? [p.lead.email] : []));
   const mobiles = batch.flatMap((p) => (p.lead.mobile ? [p.lead.mobile] : []));
-  return db
-    .select({
-      id: lead.id, email: lead.email, mobile: lead.mobile, leadStage: lead.leadStage, leadStatus: lead.leadStatus,
-      batchName: lead.batchName, saleAmount: lead.saleAmount, collectedAmount: lead.collectedAmount,
-    })
-    .from(lead)
-    .where(
-      or(
-        emails.length ? sql`${lead.email} = any(${sql.param(emails)}::text[])` : undefined,
-        mobiles.length ? sql`${lead.mobile} = any(${sql.param(mobiles)}::text[])` : undefined,
-      ),
-    );
+  const columns = sql.raw(
+    "id, email, mobile, lead_stage as \"leadStage\", lead_status as \"leadStatus\", batch_name as \"batchName\", sale_amount as \"saleAmount\", collected_amount as \"collectedAmount\"",
+  );
+  // `offset 0` keeps each lateral subquery a subquery: a nested loop of index scans, not a hash join.
+  const answer = await db.execute(sql`
+    select l.* from unnest(${sql.param(emails)}::text[]) as k(key), lateral (select ${columns} from ${lead} where email = k.key offset 0) as l
+    union
+    select l.* from unnest(${sql.param(mobiles)}::text[]) as k(key), lateral (select ${columns} from ${lead} where mobile = k.key offset 0) as l`);
+  return rowsOf<Existing>(answer);
 }
 
 /**
