@@ -195,6 +195,23 @@ describe("an import whose batches meet anywhere", () => {
     expect(history.filter((h) => h.kind === "import")).toHaveLength(1);
   });
 
+  it("gives new leads and their activity records time-ordered (version 7) ids", async () => {
+    const tag = `iv${Date.now().toString(36)}`;
+    const before = Date.now();
+    const rows = [1, 2, 3].map((i) => rowOf({ "Email IDs": `${tag}.${i}@example.com`, "Full Name": `Ordered ${i}` }));
+    const result = await importLeadsCsv(ctx.db, Readable.from([`${header}\n${rows.join("\n")}\n`]), sales.id, 2);
+    expect(result).toMatchObject({ created: 3, rejected: [] });
+    const created = await ctx.db.select().from(lead).where(inArray(lead.email, [1, 2, 3].map((i) => `${tag}.${i}@example.com`)));
+    const history = await ctx.db.select().from(leadChange).where(inArray(leadChange.leadId, created.map((l) => l.id)));
+    expect(history).toHaveLength(3);
+    for (const id of [...created.map((l) => l.id), ...history.map((h) => h.id)]) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const millis = parseInt(id.replace(/-/g, "").slice(0, 12), 16);
+      expect(millis).toBeGreaterThanOrEqual(before - 1000);
+      expect(millis).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+  });
+
   it("applies rows in file order when two batches written at once reach one lead through different keys", async () => {
     const tag = `ik${Date.now().toString(36)}`;
     const stored = await leadFactory(ctx.db, { email: `${tag}@example.com`, mobile: "919700000077" });

@@ -5,6 +5,7 @@ import { DEFAULT_STAGE, DEFAULT_STATUS, isClosedWon, STAGE_STATUSES, statusBelon
 import type { ImportResult } from "~/shared/schemas/crm";
 import type { Db } from "../../db/client";
 import { lead, leadChange } from "../../db/schema";
+import { UUID_V7 } from "../../db/uuid-v7";
 import { AppError } from "../../platform/errors";
 import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
 import { readLeadRow, type CellErrors, type ImportedLead } from "./csv-row";
@@ -296,14 +297,15 @@ const CHANGES = `(${UPDATED_VALUES.map(([column]) => `l.${column}`).join(", ")})
 /**
  * The whole batch in one statement: the rows arrive as one JSON parameter (the statement's text is
  * the same for every batch, whatever its size), new people are inserted, matched leads updated where the
- * row changes something, and each lead written gets its activity record.
+ * row changes something, and each lead written gets its activity record. New leads and activity
+ * records get time-ordered ids (UUID_V7), so their primary keys grow at one end.
  */
 function writeSql(records: Record<string, unknown>[], actorStaffId: string) {
   return sql`
     with v as (select * from json_to_recordset(${JSON.stringify(records)}::json) as v(${sql.raw(COLUMNS)})),
     created as (
-      insert into ${lead} (${sql.raw(INSERTED)})
-      select ${sql.raw(INSERT_VALUES)} from v where v.id is null
+      insert into ${lead} (id, ${sql.raw(INSERTED)})
+      select ${UUID_V7}, ${sql.raw(INSERT_VALUES)} from v where v.id is null
       on conflict do nothing
       returning id
     ),
@@ -313,10 +315,9 @@ function writeSql(records: Record<string, unknown>[], actorStaffId: string) {
       returning l.id
     ),
     logged as (
-      insert into ${leadChange} (lead_id, staff_id, kind, to_value)
-      select id, ${actorStaffId}::uuid, 'import', 'Created from CSV' from created
-      union all
-      select id, ${actorStaffId}::uuid, 'import', 'Updated from CSV' from changed
+      insert into ${leadChange} (id, lead_id, staff_id, kind, to_value)
+      select ${UUID_V7}, id, ${actorStaffId}::uuid, 'import', to_value
+      from (select id, 'Created from CSV' as to_value from created union all select id, 'Updated from CSV' from changed) as written
     )
     select (select count(*) from created)::int as created, (select count(*) from changed)::int as updated,
       (select count(*) from v where v.id is not null)::int as matched`;
