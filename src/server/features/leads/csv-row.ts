@@ -2,7 +2,7 @@ import { LEAD_PRIORITIES, LEAD_STAGES, isClosedWon, normaliseStatus, stageOfStat
 import { emailSchema } from "~/shared/schemas/common";
 import { isHttpUrl } from "~/shared/schemas/links";
 import { FORBIDDEN_TEXT_MESSAGE, isStorableText } from "~/shared/text-input";
-import type { LeadCsvColumn } from "./csv-columns";
+import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
 import { normaliseMobile } from "./service";
 
 /** One sheet row, read and checked: values ready for the lead table, or what is wrong, by column. */
@@ -38,15 +38,19 @@ export type CellErrors = { field: LeadCsvColumn; message: string }[];
 const DATE_DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const daysInMonth = (year: number, month: number) =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+
 /** DD/MM/YYYY (the sheet) or YYYY-MM-DD → YYYY-MM-DD, or null when it is not a real date. */
 export function parseSheetDate(value: string): string | null {
   const dmy = DATE_DMY.exec(value);
-  const iso = DATE_ISO.exec(value);
+  const iso = dmy ? null : DATE_ISO.exec(value);
   const [y, m, d] = dmy ? [dmy[3], dmy[2], dmy[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
   if (!y || !m || !d) return null;
-  const text = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : null;
+  const month = Number(m);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(Number(y), month)) return null;
+  return `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
 }
 
 /** "4:30 PM", "09:40", "16:05" → "HH:MM", or null. */
@@ -86,20 +90,38 @@ const TEXT_LIMITS: [LeadCsvColumn, keyof ImportedLead["fields"], number][] = [
   ["Batch Name", "batchName", 100],
 ];
 
+/** A sheet's header row: each column's name, and where each of the export's columns is. */
+export interface SheetHeader {
+  names: string[];
+  at: Partial<Record<LeadCsvColumn, number>>;
+}
+
+/** Reads the header row; null when the sheet lacks the columns every row is matched on. */
+export function readSheetHeader(cells: string[]): SheetHeader | null {
+  const names = cells.map((cell) => cell.trim());
+  const at: SheetHeader["at"] = {};
+  // A column named twice: the last one counts (as a spreadsheet's lookup by header would).
+  names.forEach((name, index) => {
+    if ((LEAD_CSV_COLUMNS as readonly string[]).includes(name)) at[name as LeadCsvColumn] = index;
+  });
+  return at["Email IDs"] === undefined || at.Mobile === undefined ? null : { names, at };
+}
+
 /**
  * Reads one row of the export's columns the way the sales sheet was kept: amounts with rupee signs
  * and Indian commas, DD/MM/YYYY dates, 12- or 24-hour times, legacy statuses (LTB). Blank cells
- * mean "no change". Owners are matched by name or e-mail among those who may own leads.
+ * mean "no change". Owners are matched by name or e-mail among those who may own leads. The row
+ * stays the parser's array of cells (a million rows are read without an object per row).
  */
-export function readLeadRow(
-  cells: Partial<Record<LeadCsvColumn, string>>,
-  owners: Map<string, string>,
-): { lead: ImportedLead; errors: CellErrors } {
+export function readLeadRow(cells: string[], header: SheetHeader, owners: Map<string, string>): { lead: ImportedLead; errors: CellErrors } {
   const errors: CellErrors = [];
   const fail = (field: LeadCsvColumn, message: string) => void errors.push({ field, message });
-  const cell = (column: LeadCsvColumn) => (cells[column] ?? "").trim();
+  const cell = (column: LeadCsvColumn) => {
+    const index = header.at[column];
+    return index === undefined ? "" : (cells[index] ?? "").trim();
+  };
   const fields: ImportedLead["fields"] = {};
-  const unstorable = (Object.keys(cells) as LeadCsvColumn[]).filter((column) => !isStorableText(cells[column] ?? ""));
+  const unstorable = cells.flatMap((value, index) => (isStorableText(value) ? [] : [(header.names[index] ?? `Column ${index + 1}`) as LeadCsvColumn]));
   if (unstorable.length) return { lead: { email: null, mobile: null, createdAt: null, fields }, errors: unstorable.map((field) => ({ field, message: FORBIDDEN_TEXT_MESSAGE })) };
 
   let email: string | null = null;

@@ -8,7 +8,7 @@ import { lead, leadChange } from "../../db/schema";
 import { UUID_V7 } from "../../db/uuid-v7";
 import { AppError } from "../../platform/errors";
 import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
-import { readLeadRow, type CellErrors, type ImportedLead } from "./csv-row";
+import { readLeadRow, readSheetHeader, type CellErrors, type ImportedLead, type SheetHeader } from "./csv-row";
 import { listLeadOwners } from "./owners";
 import { leadsChanged } from "./summary-cache";
 
@@ -80,22 +80,8 @@ export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: strin
     for (const error of errors) if (result.rejected.length < MAX_REPORTED) result.rejected.push({ row, ...error });
   };
 
-  const parser = file.pipe(
-    parse({
-      bom: true,
-      columns: (header: string[]) => {
-        const names = header.map((h) => h.trim());
-        if (!names.includes("Email IDs") || !names.includes("Mobile")) {
-          throw new AppError("invalid", "The file does not have the CRM export's columns", {
-            file: `Expected the export's columns: ${LEAD_CSV_COLUMNS.join(", ")}`,
-          });
-        }
-        return names;
-      },
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }),
-  );
+  // Rows stay arrays of cells (no object per row); the first one is the header.
+  const parser = file.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
   file.on("error", (error) => parser.destroy(error));
 
   // Parsing goes on while batches are written, and up to two batches are written at once, each in
@@ -122,14 +108,24 @@ export async function importLeadsCsv(db: Db, file: Readable, actorStaffId: strin
   const allWritten = () => Promise.all([earlier, latest?.done]);
 
   let row = 1;
+  let header: SheetHeader | null = null;
   try {
-    for await (const record of parser as AsyncIterable<Partial<Record<LeadCsvColumn, string>>>) {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (!header) {
+        header = readSheetHeader(record);
+        if (!header) {
+          throw new AppError("invalid", "The file does not have the CRM export's columns", {
+            file: `Expected the export's columns: ${LEAD_CSV_COLUMNS.join(", ")}`,
+          });
+        }
+        continue;
+      }
       row++;
       if (row - 1 > MAX_IMPORT_ROWS) {
         reject(row, [{ field: "Email IDs" as LeadCsvColumn, message: `Only the first ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows of a file are imported` }]);
         break;
       }
-      const { lead: imported, errors } = readLeadRow(record, owners);
+      const { lead: imported, errors } = readLeadRow(record, header, owners);
       if (errors.length) {
         reject(row, errors);
         continue;

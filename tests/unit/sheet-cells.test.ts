@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { parseSheetDate, readSheetHeader } from "~/server/features/leads/csv-row";
+
+describe("dates as the sales sheet writes them", () => {
+  it("reads DD/MM/YYYY and YYYY-MM-DD, padding single digits", () => {
+    expect(parseSheetDate("14/03/2025")).toBe("2025-03-14");
+    expect(parseSheetDate("1/3/2025")).toBe("2025-03-01");
+    expect(parseSheetDate("01.03.2025")).toBe("2025-03-01");
+    expect(parseSheetDate("2025-03-14")).toBe("2025-03-14");
+  });
+
+  it("refuses days a month does not have, leap years included", () => {
+    expect(parseSheetDate("29/02/2024")).toBe("2024-02-29");
+    expect(parseSheetDate("29/02/2025")).toBeNull();
+    expect(parseSheetDate("29/02/1900")).toBeNull();
+    expect(parseSheetDate("29/02/2000")).toBe("2000-02-29");
+    expect(parseSheetDate("31/04/2025")).toBeNull();
+    expect(parseSheetDate("31/12/2025")).toBe("2025-12-31");
+    expect(parseSheetDate("00/01/2025")).toBeNull();
+    expect(parseSheetDate("2025-13-01")).toBeNull();
+    expect(parseSheetDate("14/03/25")).toBeNull();
+  });
+});
+
+describe("the sheet's header", () => {
+  it("finds the export's columns wherever they are, and needs Email IDs and Mobile", () => {
+    const header = readSheetHeader([" Mobile ", "Notes from 2019", "Email IDs", "Priority"]);
+    expect(header?.at).toEqual({ Mobile: 0, "Email IDs": 2, Priority: 3 });
+    expect(readSheetHeader(["Email IDs", "Phone"])).toBeNull();
+  });
+});
