@@ -179,6 +179,24 @@ describe("CSV export and import", () => {
     expect(await leadByEmail("round.trip.one@example.com")).toMatchObject({ version: kept.version });
   });
 
+  it("refuses rows with text the database cannot store (NUL), naming each column that has it", async () => {
+    const header = LEAD_CSV_COLUMNS.map((c) => `"${c}"`).join(",");
+    const rowOf = (cells: Partial<Record<(typeof LEAD_CSV_COLUMNS)[number], string>>) => LEAD_CSV_COLUMNS.map((c) => `"${cells[c] ?? ""}"`).join(",");
+    const rows = [
+      rowOf({ "Email IDs": "nul.byte@example.com", "Full Name": "Nul\u0000Byte" }),
+      rowOf({ "Email IDs": "two.cells@example.com", "Txn Reference": "abc\u0000", "Txn Reference1": "\u0000def" }),
+      rowOf({ "Email IDs": "fine.row@example.com", "Full Name": "Fine 😀 Row" }),
+    ];
+    const result = (await importCsv(`${header}\n${rows.join("\n")}\n`)).json() as ImportResult;
+    expect(result.rejected).toEqual([
+      { row: 2, field: "Full Name", message: expect.stringContaining("not allowed") },
+      { row: 3, field: "Txn Reference", message: expect.stringContaining("not allowed") },
+      { row: 3, field: "Txn Reference1", message: expect.stringContaining("not allowed") },
+    ]);
+    expect(result).toMatchObject({ created: 1, rejectedRows: 2 });
+    expect(await leadByEmail("fine.row@example.com")).toMatchObject({ fullName: "Fine 😀 Row" });
+  });
+
   it("updates an existing lead matched on mobile, keeping what blank cells do not mention", async () => {
     const existing = await leadFactory(ctx.db, { email: "by.mobile@example.com", mobile: "919812345678", notes: "Keep me", priority: "High" });
     const header = LEAD_CSV_COLUMNS.map((c) => `"${c}"`).join(",");

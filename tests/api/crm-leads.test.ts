@@ -4,7 +4,7 @@ import { lead, staff } from "~/server/db/schema";
 import { BATCH_REQUIRED, OWNER_RULE, STALE_LEAD } from "~/server/features/leads/update";
 import { LEAD_STATUSES, STAGE_STATUSES } from "~/shared/crm/pipeline";
 import { EXACT_COUNT_LIMIT, type LeadDetail, type LeadPage } from "~/shared/schemas/crm";
-import { leadFactory } from "../fixtures/leads";
+import { leadFactory, searchTag } from "../fixtures/leads";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";
 
 let ctx: TestContext;
@@ -38,7 +38,7 @@ describe("CRM access", () => {
 });
 
 describe("GET /api/crm/leads", () => {
-  const tag = `zq${Date.now().toString(36)}`;
+  const tag = searchTag("zq");
   let paid: Awaited<ReturnType<typeof leadFactory>>;
   let owned: Awaited<ReturnType<typeof leadFactory>>;
   beforeAll(async () => {
@@ -255,7 +255,7 @@ describe("DELETE and detail", () => {
 
 describe("GET /api/crm/analytics", () => {
   it("computes the spec's §9 figures over the filtered leads", async () => {
-    const tag = `an${Date.now().toString(36)}`;
+    const tag = searchTag("an");
     const make = (overrides: Parameters<typeof leadFactory>[1]) => leadFactory(ctx.db, { fullName: `Stats ${tag}`, ...overrides });
     await make({ leadStage: "Connected", leadStatus: "CW - Token", batchName: "B", saleAmount: 14999, collectedAmount: 5000 });
     await make({ leadStage: "Connected", leadStatus: "CW - Full", batchName: "B", saleAmount: 14999, collectedAmount: 14999 });

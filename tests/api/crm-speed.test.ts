@@ -11,7 +11,7 @@ import { csvLine, leadCsvPages } from "~/server/features/leads/export";
 import { importLeadsCsv } from "~/server/features/leads/import";
 import { safeCell } from "~/server/platform/csv";
 import type { LeadPage } from "~/shared/schemas/crm";
-import { leadFactory } from "../fixtures/leads";
+import { leadFactory, searchTag } from "../fixtures/leads";
 import { createTestApp, login, signedIn, type TestContext } from "../helpers/app";
 import { staffFactory } from "../fixtures/staff";
 
@@ -31,7 +31,7 @@ const list = async (query: string) => {
 };
 
 describe("the list's summary", () => {
-  const tag = `sq${Date.now().toString(36)}`;
+  const tag = searchTag("sq");
   beforeAll(async () => {
     for (let i = 0; i < 3; i++) await leadFactory(ctx.db, { fullName: `Summary ${tag} ${i}`, saleAmount: 1000, collectedAmount: 400 });
   });
@@ -108,7 +108,7 @@ describe("the export's text", () => {
   };
 
   it("writes Asia/Kolkata dates and times as Intl does, across day edges, noon, midnight and a year", async () => {
-    const tag = `kd${Date.now().toString(36)}`;
+    const tag = searchTag("kd");
     const instants = ["2025-03-13T18:30:00Z", "2025-03-13T18:29:59Z", "2025-03-14T06:30:00Z", "2025-03-14T06:59:00Z", "2025-03-14T07:30:00Z", "2024-02-28T18:45:00Z", "2024-12-31T18:30:00Z", "2025-06-30T23:59:00Z"];
     for (let day = 0; day < 366; day += 7) instants.push(new Date(Date.UTC(2024, 0, 1) + day * 86_400_000 + day * 61 * 60_000).toISOString());
     for (const [i, at] of instants.entries()) await leadFactory(ctx.db, { fullName: `Kd ${tag} ${i}`, createdAt: new Date(at) });
@@ -122,7 +122,7 @@ describe("the export's text", () => {
   });
 
   it("writes each cell as csv-stringify with every cell quoted would, formulas neutralised", async () => {
-    const tag = `qx${Date.now().toString(36)}`;
+    const tag = searchTag("qx");
     const owner = await staffFactory(ctx.db, ["sales"], { name: `Owner "Q" ${tag}` });
     const tricky = await leadFactory(ctx.db, {
       fullName: `=SUM(A1) "${tag}"`, email: `q.${tag}@example.com`, mobile: null, currentProfile: "", motivation: "two\nlines, and a comma",
@@ -141,7 +141,7 @@ describe("the export's text", () => {
   });
 
   it("pages through the leads in order, each once, a page per write", async () => {
-    const tag = `ex${Date.now().toString(36)}`;
+    const tag = searchTag("ex");
     for (let i = 0; i < 5; i++) await leadFactory(ctx.db, { fullName: `Export ${tag} ${i}`, createdAt: new Date(Date.now() - i * 60_000) });
     const chunks: string[] = [];
     for await (const chunk of leadCsvPages(ctx.db, { q: tag, stage: [], status: [] }, undefined, "https://example.com", 2)) chunks.push(chunk);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSheetDate, readSheetHeader } from "~/server/features/leads/csv-row";
+import { parseSheetDate, readLeadRow, readSheetHeader } from "~/server/features/leads/csv-row";
 
 describe("dates as the sales sheet writes them", () => {
   it("reads DD/MM/YYYY and YYYY-MM-DD, padding single digits", () => {
@@ -27,5 +27,19 @@ describe("the sheet's header", () => {
     const header = readSheetHeader([" Mobile ", "Notes from 2019", "Email IDs", "Priority"]);
     expect(header?.at).toEqual({ Mobile: 0, "Email IDs": 2, Priority: 3 });
     expect(readSheetHeader(["Email IDs", "Phone"])).toBeNull();
+  });
+});
+
+describe("cells the database cannot store", () => {
+  const header = readSheetHeader(["Email IDs", "Mobile", "Txn Reference", "Txn Reference1"])!;
+
+  it("are found in the cell that has them, even when two halves of a pair sit in neighbouring cells", () => {
+    const { errors } = readLeadRow(["a@example.com", "", "abc\ud83d", "\ude00def"], header, new Map());
+    expect(errors.map((e) => e.field)).toEqual(["Txn Reference", "Txn Reference1"]);
+    expect(readLeadRow(["a@example.com", "", "nul\u0000", ""], header, new Map()).errors.map((e) => e.field)).toEqual(["Txn Reference"]);
+  });
+
+  it("leave a row with whole pairs alone", () => {
+    expect(readLeadRow(["a@example.com", "", "ok \ud83d\ude00", ""], header, new Map()).errors).toEqual([]);
   });
 });

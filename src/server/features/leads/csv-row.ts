@@ -121,7 +121,11 @@ export function readLeadRow(cells: string[], header: SheetHeader, owners: Map<st
     return index === undefined ? "" : (cells[index] ?? "").trim();
   };
   const fields: ImportedLead["fields"] = {};
-  const unstorable = cells.flatMap((value, index) => (isStorableText(value) ? [] : [(header.names[index] ?? `Column ${index + 1}`) as LeadCsvColumn]));
+  // One test for the whole row (a newline between cells keeps a surrogate from pairing across two);
+  // the cells are looked at one by one only to name the bad ones.
+  const unstorable = isStorableText(cells.join("\n"))
+    ? []
+    : cells.flatMap((value, index) => (isStorableText(value) ? [] : [(header.names[index] ?? `Column ${index + 1}`) as LeadCsvColumn]));
   if (unstorable.length) return { lead: { email: null, mobile: null, createdAt: null, fields }, errors: unstorable.map((field) => ({ field, message: FORBIDDEN_TEXT_MESSAGE })) };
 
   let email: string | null = null;
