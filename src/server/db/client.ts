@@ -24,6 +24,12 @@ export interface Database {
   pool: pg.Pool | null;
 }
 
+/**
+ * The rows of a raw `db.execute(sql…)` answer: node-postgres and PGlite both answer `{ rows }`, but
+ * drizzle types it per driver, so each caller would otherwise cast it again.
+ */
+export const rowsOf = <T>(answer: unknown): T[] => (answer as { rows?: T[] }).rows ?? (answer as T[]);
+
 export class DatabaseUnavailableError extends Error {}
 
 export const POOL_MAX = 20;

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { and, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { CrmView, LeadFilter } from "~/shared/schemas/crm";
-import type { Db } from "../../db/client";
+import { rowsOf, type Db } from "../../db/client";
 import { lead, staff } from "../../db/schema";
 import { csvDate, safeCell } from "../../platform/csv";
 import { LEAD_CSV_COLUMNS } from "./csv-columns";
@@ -63,7 +63,7 @@ async function csvPage(db: Db, filter: LeadFilter, view: CrmView | undefined, ba
     where ${where ?? sql`true`}
     order by ${lead.createdAt} desc, ${lead.id} desc
     limit ${size}`);
-  return (answer as unknown as { rows?: ExportRow[] }).rows ?? (answer as unknown as ExportRow[]);
+  return rowsOf<ExportRow>(answer);
 }
 
 /**

@@ -3,7 +3,7 @@ import { parse } from "csv-parse";
 import { sql } from "drizzle-orm";
 import { DEFAULT_STAGE, DEFAULT_STATUS, isClosedWon, STAGE_STATUSES, statusBelongsToStage, type LeadStage } from "~/shared/crm/pipeline";
 import type { ImportResult } from "~/shared/schemas/crm";
-import type { Db } from "../../db/client";
+import { rowsOf, type Db } from "../../db/client";
 import { lead, leadChange } from "../../db/schema";
 import { UUID_V7 } from "../../db/uuid-v7";
 import { AppError } from "../../platform/errors";
@@ -156,6 +156,10 @@ interface BatchWrite {
   done: Promise<void>;
 }
 
+/** What the rules need of a stored lead (Existing), as the lookup selects it. */
+const EXISTING_COLUMNS =
+  'id, email, mobile, lead_stage as "leadStage", lead_status as "leadStatus", batch_name as "batchName", sale_amount as "saleAmount", collected_amount as "collectedAmount"';
+
 /**
  * The stored leads the batch's rows name, by e-mail or mobile: one index probe per key. Written as a
  * lateral join the planner cannot turn around: given `email = any($1) or mobile = any($2)` with ten
@@ -165,9 +169,7 @@ interface BatchWrite {
 async function lookUp(db: Db, batch: Pending[]): Promise<Existing[]> {
   const emails = batch.flatMap((p) => (p.lead.email ? [p.lead.email] : []));
   const mobiles = batch.flatMap((p) => (p.lead.mobile ? [p.lead.mobile] : []));
-  const columns = sql.raw(
-    "id, email, mobile, lead_stage as \"leadStage\", lead_status as \"leadStatus\", batch_name as \"batchName\", sale_amount as \"saleAmount\", collected_amount as \"collectedAmount\"",
-  );
+  const columns = sql.raw(EXISTING_COLUMNS);
   // `offset 0` keeps each lateral subquery a subquery: a nested loop of index scans, not a hash join.
   const answer = await db.execute(sql`
     select l.* from unnest(${sql.param(emails)}::text[]) as k(key), lateral (select ${columns} from ${lead} where email = k.key offset 0) as l
@@ -269,8 +271,6 @@ async function writeBatch(
   leadsChanged();
   if (rest.length) await writeBatch(db, rest, await lookUp(db, rest), actorStaffId, result, reject);
 }
-
-const rowsOf = <T>(answer: unknown): T[] => (answer as { rows?: T[] }).rows ?? (answer as T[]);
 
 const COLUMNS = ["id uuid", "email text", "mobile text", "has_brochure_download boolean", "created_at timestamptz", ...UPDATABLE.map(([, column, type]) => `${column} ${type}`)].join(", ");
 const INSERTED = ["email", "mobile", "has_brochure_download", "created_at", "source_type", ...UPDATABLE.map(([, column]) => column)].join(", ");

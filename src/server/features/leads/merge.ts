@@ -1,6 +1,6 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import { LEGACY_STATUSES, stageOfStatus } from "~/shared/crm/pipeline";
-import type { Db } from "../../db/client";
+import { rowsOf, type Db } from "../../db/client";
 import { lead, leadChange, leadEngagement, simulationReport } from "../../db/schema";
 import { leadsChanged } from "./summary-cache";
 
@@ -38,7 +38,7 @@ async function normaliseLegacyStatuses(db: Db, actorStaffId: string): Promise<nu
       insert into ${leadChange} (lead_id, staff_id, kind, field, from_value, to_value)
       select id, ${actorStaffId}::uuid, 'edit', 'leadStatus', from_value, ${status} from changed
       returning lead_id as id, from_value`);
-    updated += ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])).length;
+    updated += rowsOf(rows).length;
   }
   return updated;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, sum } from "drizzle-orm";
 import { CONVERSION_STATUSES, PIPELINE_STATUSES } from "~/shared/crm/pipeline";
 import { EXACT_COUNT_LIMIT, NEW_LEAD_DAYS, type CrmAnalytics, type LeadFilter, type LeadListQuery, type LeadPage } from "~/shared/schemas/crm";
-import type { Db } from "../../db/client";
+import { rowsOf, type Db } from "../../db/client";
 import { lead, storedFile } from "../../db/schema";
 import { decodeCursor, keysetPage } from "../../platform/keyset";
 import { todayInKolkata } from "~/shared/format-date";
@@ -46,7 +46,7 @@ async function summarise(db: Db, where: ReturnType<typeof leadFilterSql>): Promi
 async function plannerEstimate(db: Db, where: ReturnType<typeof leadFilterSql>): Promise<number> {
   const query = db.select({ one: sql`1` }).from(lead).where(where).toSQL();
   const plan = await db.execute(sql.raw(`explain (format json) ${inline(query.sql, query.params)}`));
-  const rows = (plan as unknown as { rows: Record<string, unknown>[] }).rows ?? (plan as unknown as Record<string, unknown>[]);
+  const rows = rowsOf<Record<string, unknown>>(plan);
   const json = Object.values(rows[0]!)[0];
   const parsed = (typeof json === "string" ? JSON.parse(json) : json) as [{ Plan: { "Plan Rows": number } }];
   return Math.round(parsed[0].Plan["Plan Rows"]);
