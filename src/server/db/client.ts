@@ -34,12 +34,69 @@ export class DatabaseUnavailableError extends Error {}
 
 export const POOL_MAX = 20;
 
+/**
+ * How long a request may wait for a connection from the pool before it is answered 503 (pg-pool's
+ * "timeout exceeded when trying to connect"): twenty busy connections free up within milliseconds
+ * in normal running, so five seconds of waiting means the database is overloaded or stuck.
+ */
+export const POOL_WAIT_MS = 5_000;
+
+/**
+ * Every PostgreSQL connection of the pool starts with these limits, so every database wait ends and
+ * becomes a 503 with Retry-After (platform/errors.ts) instead of a request that hangs:
+ * - statement 30 s: the slowest statements a request runs at a million leads (a list or analytics
+ *   page, an export page, an import batch) take well under 2 s; 30 s is far above that on a busy
+ *   machine and still below the usual 60 s idle timeout of a load balancer, so the client hears our
+ *   503 rather than the balancer's 504. Work that legitimately runs longer opts out inside its own
+ *   transaction (`longTransaction` below).
+ * - lock 10 s: edits hold a row lock for milliseconds; a wait of ten seconds means something holds it
+ *   far too long, and twenty requests waiting on it would be the whole pool.
+ * - idle in transaction 60 s: nothing waits on the network inside a transaction (ARCHITECTURE.md
+ *   principle 7), so a transaction idle for a minute belongs to a stuck or vanished process; the
+ *   server ends it and frees its locks.
+ * PGlite ignores all three: it runs one statement at a time on the server's own thread, with no timer
+ * to interrupt it (measured: `statement_timeout` of 200 ms, `pg_sleep(1)` still ran 1 s), and with a
+ * single connection there is no other session's lock to wait for.
+ */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+export const LOCK_TIMEOUT_MS = 10_000;
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
+/** The statement limit of a `longTransaction`: bounded still, but room for a pass over every lead. */
+export const LONG_STATEMENT_TIMEOUT_MS = 300_000;
+
+/** Limits of one pool; tests pass short ones so that a timeout shows within a second. */
+export interface PoolLimits {
+  max: number;
+  poolWaitMs: number;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+export const POOL_LIMITS: PoolLimits = {
+  max: POOL_MAX,
+  poolWaitMs: POOL_WAIT_MS,
+  statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+  lockTimeoutMs: LOCK_TIMEOUT_MS,
+  idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+};
+
 /** PostgreSQL over node-postgres: the production and scale-out path. */
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, limits: Partial<PoolLimits> = {}): Promise<Database> {
+  const { max, poolWaitMs, statementTimeoutMs, lockTimeoutMs, idleInTransactionTimeoutMs } = { ...POOL_LIMITS, ...limits };
   // 20 connections per process: a first CRM page runs its page and its summary side by side, so ten
   // busy requests want twenty; PostgreSQL's default max_connections (100) leaves room for several
   // processes (cluster workers, the CLI) at this size.
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: poolWaitMs,
+    // Sent with each new connection, so they hold for every statement on it (SET LOCAL overrides).
+    statement_timeout: statementTimeoutMs,
+    lock_timeout: lockTimeoutMs,
+    idle_in_transaction_session_timeout: idleInTransactionTimeoutMs,
+  });
   // An idle client that loses its server must not crash the process.
   pool.on("error", () => {});
   try {
@@ -58,6 +115,19 @@ export async function openPostgres(url: string): Promise<Database> {
     pglite: null,
     pool,
   };
+}
+
+/**
+ * Runs `work` in a transaction whose statements may take up to LONG_STATEMENT_TIMEOUT_MS instead of
+ * the pool's STATEMENT_TIMEOUT_MS: the explicit opt-out for work that passes over a whole table
+ * (Fix Duplicates at a million leads). The lock and idle-in-transaction limits still hold.
+ */
+export function longTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await tx.execute(sql.raw(`set local statement_timeout = ${LONG_STATEMENT_TIMEOUT_MS}`));
+    return work(tx);
+  });
 }
 
 /**

@@ -71,11 +71,96 @@ function clientMessage(error: FastifyError, code: ErrorCode): string {
   return code === "invalid" ? "The request body is not valid JSON" : error.message;
 }
 
+/** What a PostgreSQL error carries (node-postgres and PGlite alike), found under Drizzle's wrapper. */
+interface DriverError {
+  code?: unknown;
+  constraint?: unknown;
+  detail?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * SQLSTATEs of a database that is busy rather than wrong: a statement or lock wait over its limit
+ * (db/client.ts), a deadlock or serialization failure (safe to send again), no free connection on
+ * the server. The request did nothing; the same request a moment later will usually succeed.
+ */
+const BUSY_CODES = new Set(["57014", "55P03", "40P01", "40001", "53300", "57P03"]);
+/** node-postgres's own waits, which carry no SQLSTATE: the pool's (POOL_WAIT_MS) and a new connection's. */
+const BUSY_MESSAGES = ["timeout exceeded when trying to connect", "Connection terminated due to connection timeout"];
+
+export const DATABASE_BUSY_MESSAGE = "The database is busy; please try again in a moment";
+/** Retry-After of a busy database: a few seconds, about how long a lock or a load peak lasts. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The field a unique constraint guards, and what to tell the person (never the value itself: it is someone else's data). */
+const UNIQUE_CONSTRAINTS: Record<string, { field: string; message: string }> = {
+  lead_email_unique: { field: "email", message: "Another lead already has this email" },
+  staff_email_unique: { field: "email", message: "This e-mail already has an account" },
+  newsletter_subscription_email_unique: { field: "email", message: "This e-mail is already subscribed" },
+  newsletter_subscription_unsubscribe_token_unique: { field: "unsubscribeToken", message: "This unsubscribe token is already in use" },
+  simulation_slug_unique: { field: "slug", message: "Another simulation already has this address" },
+  simulation_report_result_id_unique: { field: "resultId", message: "A report with this result id already exists" },
+  simulation_report_slug_unique: { field: "slug", message: "Another report already has this address" },
+  lead_engagement_ref_idx: { field: "refId", message: "This engagement is already linked to a lead" },
+};
+
+const camelCase = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** A constraint not in the table above: the field from PostgreSQL's detail, `Key (full_name)=(…) already exists.` */
+function uniqueField(error: DriverError): { field: string; message: string } | null {
+  const known = typeof error.constraint === "string" ? UNIQUE_CONSTRAINTS[error.constraint] : undefined;
+  if (known) return known;
+  const columns = typeof error.detail === "string" ? /^Key \(([^)]+)\)=/.exec(error.detail)?.[1] : undefined;
+  if (!columns) return null;
+  const first = columns.split(",")[0]!.trim().replace(/^"|"$/g, "");
+  const words = columns.split(",").map((c) => c.trim().replace(/^"|"$/g, "").replaceAll("_", " ")).join(" and ");
+  return { field: camelCase(first), message: `Another record already has this ${words}` };
+}
+
+/**
+ * The driver's error under Drizzle's wrapper (a DrizzleQueryError with `.cause`): the first link of
+ * the cause chain that carries a SQLSTATE or is one of node-postgres's own waits.
+ */
+function driverError(error: unknown): DriverError | null {
+  let e = error as DriverError | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 8; e = e.cause as DriverError | undefined, depth++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    if (typeof e.message === "string" && BUSY_MESSAGES.includes(e.message)) return e;
+  }
+  return null;
+}
+
+/**
+ * The API's answer to a database error: 503 with Retry-After when the database is busy, 409 naming
+ * the field for a unique violation (two edits racing for one e-mail); null for any other error.
+ */
+export function databaseAppError(error: unknown): AppError | null {
+  const driver = driverError(error);
+  if (!driver) return null;
+  if (driver.code === undefined || BUSY_CODES.has(driver.code as string)) {
+    return new AppError("unavailable", DATABASE_BUSY_MESSAGE, undefined, DATABASE_RETRY_AFTER_SECONDS);
+  }
+  if (driver.code !== "23505") return null;
+  const unique = uniqueField(driver);
+  return unique ? new AppError("conflict", unique.message, { [unique.field]: unique.message }) : new AppError("conflict", "This record already exists");
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
-      return reply.status(STATUS[error.code]).send(errorBody(error.code, error.message, error.fields));
+    const fromDatabase = error instanceof AppError ? null : databaseAppError(error);
+    if (fromDatabase) {
+      // Expected under load or in a race, not a defect: a warning (busy) or a note (conflict), without the values.
+      // `sqlState`, not `code`: the logger redacts every `*.code` (sign-in codes). Not the text: it holds values.
+      const driver = driverError(error)!;
+      const reason = { reqId: request.id, db: { sqlState: driver.code, constraint: driver.constraint, reason: driver.code ? undefined : driver.message } };
+      if (fromDatabase.code === "unavailable") request.log.warn(reason, "database busy");
+      else request.log.info(reason, "unique violation");
+    }
+    const known = error instanceof AppError ? error : fromDatabase;
+    if (known) {
+      if (known.retryAfterSeconds) reply.header("retry-after", String(known.retryAfterSeconds));
+      return reply.status(STATUS[known.code]).send(errorBody(known.code, known.message, known.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldsOf(error.validation as ValidationItem[]);

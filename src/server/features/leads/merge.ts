@@ -1,6 +1,6 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import { LEGACY_STATUSES, stageOfStatus } from "~/shared/crm/pipeline";
-import { rowsOf, type Db } from "../../db/client";
+import { longTransaction, rowsOf, type Db } from "../../db/client";
 import { lead, leadChange, leadEngagement, simulationReport } from "../../db/schema";
 import { leadsChanged } from "./summary-cache";
 
@@ -133,8 +133,11 @@ async function mergeGroup(db: Db, group: LeadRecord[], actorStaffId: string): Pr
  * that absorbed duplicates; `merged` counts the duplicates removed.
  */
 export async function fixDuplicates(db: Db, actorStaffId: string): Promise<{ updatedLeads: number; merged: number }> {
-  const normalised = await normaliseLegacyStatuses(db, actorStaffId);
-  const groups = await duplicateGroups(db);
+  // Both pass over every lead (a legacy status or a duplicate key can be anywhere): at a million leads
+  // on a busy server that can outlast the pool's statement limit, so they opt out of it explicitly
+  // (db/client.ts longTransaction). Each merge below is small and keeps the usual limit.
+  const normalised = await longTransaction(db, (tx) => normaliseLegacyStatuses(tx, actorStaffId));
+  const groups = await longTransaction(db, (tx) => duplicateGroups(tx));
   let merged = 0;
   for (const group of groups) {
     await mergeGroup(db, group, actorStaffId);
