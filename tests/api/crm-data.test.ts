@@ -179,22 +179,18 @@ describe("CSV export and import", () => {
     expect(await leadByEmail("round.trip.one@example.com")).toMatchObject({ version: kept.version });
   });
 
-  it("refuses rows with text the database cannot store (NUL), naming each column that has it", async () => {
+  it("refuses a file with text the database cannot store (NUL) whole, naming the line and column, and writes none of it", async () => {
     const header = LEAD_CSV_COLUMNS.map((c) => `"${c}"`).join(",");
     const rowOf = (cells: Partial<Record<(typeof LEAD_CSV_COLUMNS)[number], string>>) => LEAD_CSV_COLUMNS.map((c) => `"${cells[c] ?? ""}"`).join(",");
     const rows = [
-      rowOf({ "Email IDs": "nul.byte@example.com", "Full Name": "Nul\u0000Byte" }),
+      rowOf({ "Email IDs": "fine.first@example.com", "Full Name": "Fine 😀 Row" }),
       rowOf({ "Email IDs": "two.cells@example.com", "Txn Reference": "abc\u0000", "Txn Reference1": "\u0000def" }),
-      rowOf({ "Email IDs": "fine.row@example.com", "Full Name": "Fine 😀 Row" }),
     ];
-    const result = (await importCsv(`${header}\n${rows.join("\n")}\n`)).json() as ImportResult;
-    expect(result.rejected).toEqual([
-      { row: 2, field: "Full Name", message: expect.stringContaining("not allowed") },
-      { row: 3, field: "Txn Reference", message: expect.stringContaining("not allowed") },
-      { row: 3, field: "Txn Reference1", message: expect.stringContaining("not allowed") },
-    ]);
-    expect(result).toMatchObject({ created: 1, rejectedRows: 2 });
-    expect(await leadByEmail("fine.row@example.com")).toMatchObject({ fullName: "Fine 😀 Row" });
+    const response = await importCsv(`${header}\n${rows.join("\n")}\n`);
+    expect(response.statusCode).toBe(400);
+    const column = LEAD_CSV_COLUMNS.indexOf("Txn Reference") + 1;
+    expect(response.json().error.fields).toEqual({ file: `Line 3, column ${column} (Txn Reference): contains a NUL character, which cannot be stored` });
+    expect(await leadByEmail("fine.first@example.com")).toBeUndefined();
   });
 
   it("updates an existing lead matched on mobile, keeping what blank cells do not mention", async () => {
@@ -220,7 +216,7 @@ describe("CSV export and import", () => {
     expect(wrong.json().error.fields).toHaveProperty("file");
     const none = await ctx.app.inject({ method: "POST", url: "/api/crm/sync-csv", payload: {}, headers: { cookie: sales.cookie } });
     expect(none.statusCode).toBe(415);
-    const nul = (await importCsv(`"Email IDs","Mobile","Full Name"\n"nul@example.com","","Bad\u0000Name"\n`)).json() as ImportResult;
-    expect(nul).toMatchObject({ created: 0, rejected: [{ row: 2, field: "Full Name" }] });
+    const nul = await importCsv(`"Email IDs","Mobile","Full Name"\n"nul@example.com","","Bad\u0000Name"\n`);
+    expect(nul.json().error.fields).toEqual({ file: expect.stringMatching(/^Line 2, column 3 \(Full Name\): contains a NUL/) });
   });
 });

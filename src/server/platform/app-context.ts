@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Db, Engine } from "../db/client";
+import type { RunExclusive } from "./exclusive";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -9,5 +10,7 @@ declare module "fastify" {
     /** Key for session ids and unsubscribe tokens (see secrets.ts). */
     secret: string;
     ping(): Promise<void>;
+    /** One-at-a-time work across every process (exclusive.ts). */
+    exclusive: RunExclusive;
   }
 }

@@ -260,6 +260,10 @@ async function consumeCapped<T>(
   fields: Record<string, string>,
   consume: (file: Readable, info: StreamedFileInfo) => Promise<T>,
 ): Promise<T> {
+  // When the whole body had arrived before this part was handed over (the request waited on the
+  // database first), a body cut off inside the file has already destroyed the file stream: its
+  // error was emitted before anyone listened, and piping it would wait forever for data or an end.
+  if (part.file.destroyed) throw mapError(part.file.errored ?? new Error("Part terminated early"), field);
   const capped = byteCap(rule.maxBytes);
   let streamError: unknown;
   const fail = (error: unknown) => {

@@ -20,6 +20,7 @@ import {
 } from "~/shared/schemas/crm";
 import { roles } from "../../platform/access";
 import { AppError } from "../../platform/errors";
+import { CSV_IMPORT, IMPORT_RUNNING, receiveCsvUpload } from "../../platform/csv-import";
 import { sendDownload } from "../../platform/files";
 import { leadActivity } from "./activity";
 import { sendLeadCsv } from "./export";
@@ -29,7 +30,7 @@ import { listLeadOwners } from "./owners";
 import { crmAnalytics, listLeads, readLead, readLeadResume } from "./queries";
 import { syncLeads } from "./sync";
 import { deleteLead, updateLead } from "./update";
-import { readCsvUpload } from "./upload";
+import { LEAD_UPLOAD } from "./upload";
 
 /** `If-Match: 3` or `If-Match: "3"`: the version the editor read. */
 function ifMatchVersion(header: string | string[] | undefined): number | undefined {
@@ -154,7 +155,8 @@ export async function leadRoutes(app: FastifyInstance) {
       consumes: ["multipart/form-data"],
       response: { 200: importResultSchema },
     },
-    handler: (request) => readCsvUpload(request, (file) => importLeadsCsv(app.db, file, request.staff!.id)),
+    handler: (request) =>
+      receiveCsvUpload(request, LEAD_UPLOAD, (file) => app.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => importLeadsCsv(app.db, file.records(), request.staff!.id))),
   });
 
   api.post("/api/crm/sync", {

@@ -14,7 +14,7 @@ import {
 import { roles } from "../../platform/access";
 import { formatDateTime } from "~/shared/format-date";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
-import { streamUploadedFile } from "../../platform/multipart";
+import { CSV_IMPORT, IMPORT_RUNNING, receiveCsvUpload, type CsvUploadRules } from "../../platform/csv-import";
 import { importReports } from "./import";
 import { notificationStatus, sendBulkNotifications, sendTestNotification } from "./notifications";
 import { adminReportsAfter, listAdminReports, REPORT_STAFF_ROLES } from "./queries";
@@ -22,8 +22,9 @@ import { adminReportsAfter, listAdminReports, REPORT_STAFF_ROLES } from "./queri
 /** Internal-side §3 "CSV exports": simulation-reports-{date}.csv. */
 export const REPORT_CSV_COLUMNS = ["Name", "Email", "Company", "Total Score", "Strategy", "Execution", "Communication", "Leadership", "Growth", "Tech", "Completed At", "Report URL"];
 
-/** The upload cap of a CSV import; within it there is no row limit (the file is streamed). */
+/** The upload cap of a CSV import; within it there is no row limit. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+const REPORTS_UPLOAD: CsvUploadRules = { maxBytes: IMPORT_MAX_BYTES, tooLarge: "The CSV file must be at most 20 MB", missing: "Choose a CSV file to import" };
 
 /** The Simulation Reports and Email Notifications tabs of /admin (admin, admissions). */
 export async function reportAdminRoutes(app: FastifyInstance) {
@@ -82,12 +83,7 @@ export async function reportAdminRoutes(app: FastifyInstance) {
       response: { 200: importResultSchema },
     },
     handler: (request) =>
-      streamUploadedFile(
-        request,
-        "file",
-        { maxBytes: IMPORT_MAX_BYTES, tooLarge: "The CSV file must be at most 20 MB", missing: "Choose a CSV file to import" },
-        (file) => importReports(app.db, file),
-      ),
+      receiveCsvUpload(request, REPORTS_UPLOAD, (file) => app.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => importReports(app.db, file.records()))),
   });
 
   api.post("/api/simulation/send-notification", {

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import type { Readable } from "node:stream";
-import { parse } from "csv-parse";
 import { eq } from "drizzle-orm";
 import { SKILL_AREAS } from "~/shared/application-options";
 import { isStorableText } from "~/shared/text-input";
@@ -103,18 +101,15 @@ async function storeBatch(db: Db, batch: Parsed[]): Promise<{ imported: number; 
 }
 
 /**
- * Reads a CSV of past reports as it streams in and stores each valid row (with its lead), in
- * batches. Rows are not e-mailed: the bulk send picks them up. Row numbers count the header as 1,
+ * Stores each valid row of a CSV of past reports (with its lead), in batches; the file was checked
+ * whole before (platform/csv-import.ts). Rows are not e-mailed: the bulk send picks them up. Row numbers count the header as 1,
  * as a spreadsheet shows them.
  */
-export async function importReports(db: Db, file: Readable): Promise<ImportResult> {
-  const parser = file.pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true }));
-  file.on("error", (error) => parser.destroy(error));
+export async function importReports(db: Db, records: AsyncIterable<string[]> | Iterable<string[]>): Promise<ImportResult> {
   const result: ImportResult = { imported: 0, updated: 0, rejected: [] };
   let rejectedCount = 0;
   let batch: Parsed[] = [];
   let row = 1;
-  let headerChecked = false;
   const flush = async () => {
     if (batch.length === 0) return;
     const stored = await storeBatch(db, batch);
@@ -122,28 +117,26 @@ export async function importReports(db: Db, file: Readable): Promise<ImportResul
     result.updated += stored.updated;
     batch = [];
   };
-  try {
-    for await (const record of parser as AsyncIterable<Record<string, string>>) {
-      row++;
-      if (!headerChecked) {
-        const missing = REQUIRED_COLUMNS.filter((column) => !(column in record));
-        if (missing.length) throw new AppError("invalid", `The CSV has no column ${missing.join(", ")}`, { file: `Missing column: ${missing.join(", ")}` });
-        headerChecked = true;
-      }
-      const report = toReport(record);
-      if ("field" in report) {
-        rejectedCount++;
-        if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push({ row, ...report });
-        continue;
-      }
-      batch.push(report);
-      if (batch.length >= BATCH) await flush();
+  let header: string[] | null = null;
+  for await (const cells of records) {
+    if (!header) {
+      header = cells.map((name) => name.trim());
+      const missing = REQUIRED_COLUMNS.filter((column) => !header!.includes(column));
+      if (missing.length) throw new AppError("invalid", `The CSV has no column ${missing.join(", ")}`, { file: `Missing column: ${missing.join(", ")}` });
+      continue;
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code ?? "";
-    if (code.startsWith("CSV_")) throw new AppError("invalid", `The CSV could not be read near row ${row + 1}: ${(error as Error).message}`, { file: "Not a readable CSV file" });
-    throw error;
+    row++;
+    // No prototype: a column named "__proto__" stays a column.
+    const record: Record<string, string> = Object.create(null);
+    header.forEach((column, index) => (record[column] ??= cells[index] ?? ""));
+    const report = toReport(record);
+    if ("field" in report) {
+      rejectedCount++;
+      if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push({ row, ...report });
+      continue;
+    }
+    batch.push(report);
+    if (batch.length >= BATCH) await flush();
   }
   await flush();
   if (rejectedCount > result.rejected.length) result.moreRejected = rejectedCount - result.rejected.length;
