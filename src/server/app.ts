@@ -12,6 +12,7 @@ import type { Database } from "./db/client";
 import "./platform/app-context";
 import { registerAccessControl, registerNoStoreForStaff } from "./platform/access";
 import { errorBody, registerErrorHandler } from "./platform/errors";
+import { exclusiveRunner } from "./platform/exclusive";
 import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
 import { openContentVersion } from "./platform/content-version";
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("config", config);
   app.decorate("secret", options.secret);
   app.decorate("ping", database.ping);
+  app.decorate("exclusive", exclusiveRunner(database));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
