@@ -21,6 +21,7 @@ import { errorSerializers } from "./platform/log-errors";
 import { registerMultipart } from "./platform/multipart";
 import { registerSameOriginCheck } from "./platform/same-origin";
 import { registerTextInputCheck } from "./platform/text-input";
+import { registerEarlyAnswer } from "./platform/early-answer";
 import { registerBodyTimeout, serverTimeouts, TIME_LIMITS, type TimeLimits } from "./platform/time-limits";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -113,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerBodyTimeout(app);
+  // An answer sent before the whole body arrived: drain the rest or close gracefully, never a reset.
+  registerEarlyAnswer(app);
 
   await app.register(fastifyHelmet, {
     // Pages send their own policy, with a nonce per response (platform/csp.ts); JSON needs none.
