@@ -3,7 +3,8 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { sql } from "drizzle-orm";
-import type { Db } from "~/server/db/client";
+import pg from "pg";
+import { longTransaction, type Db } from "~/server/db/client";
 import { LEAD_STAGES, STAGE_STATUSES } from "~/shared/crm/pipeline";
 import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
 
@@ -20,8 +21,9 @@ const textArray = (values: readonly string[]) => sql.raw(`array[${values.map((v)
 /** The e-mail of generated lead g (the import file updates some by it). */
 export const emailOf = (g: number) => `lead${g}@${DOMAINS[g % DOMAINS.length]}`;
 
-export async function generateLeads(db: Db, rows: number, ownerIds: string[]): Promise<void> {
-  await db.execute(sql`
+/** Writes `rows` leads in one statement (a transaction allowed minutes), then readies the table on a connection of its own. */
+export async function generateLeads(db: Db, databaseUrl: string, rows: number, ownerIds: string[]): Promise<void> {
+  await longTransaction(db, (tx) => tx.execute(sql`
     insert into lead (email, full_name, mobile, source_type, has_brochure_download, has_application, lead_owner, priority,
       lead_stage, lead_status, sale_amount, collected_amount, batch_name, follow_up_date, motivation, created_at)
     select
@@ -41,12 +43,20 @@ export async function generateLeads(db: Db, rows: number, ownerIds: string[]): P
       case when g % 10 = 0 then current_date - (g % 30) end,
       'Wants a founder''s office role',
       now() - make_interval(secs => g * 30)
-    from (select g, 1 + (g * 31) % ${PAIRS.length} as p from generate_series(1, ${rows}) g) s`);
+    from (select g, 1 + (g * 31) % ${PAIRS.length} as p from generate_series(1, ${rows}) g) s`));
   // What a database that has been running a while has: the load's dirty pages written out
   // (CHECKPOINT, so the first cases do not pay for it), statistics for the planner, the visibility
   // map set (index-only scans) and the trigram indexes' pending lists merged (VACUUM ANALYZE).
-  await db.execute(sql`checkpoint`);
-  await db.execute(sql`vacuum analyze lead`);
+  // VACUUM cannot run in a transaction, so not under longTransaction: a plain connection without the
+  // pool's statement limit (it takes longer than that at a million leads).
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("checkpoint");
+    await client.query("vacuum analyze lead");
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -35,13 +35,14 @@ const THROUGHPUT_S = 6;
 const STAFF = { email: "bench.sales@example.com", name: "Bench Sales", password: "bench-sales-password", roles: ["sales" as const] };
 
 async function prepare(target: DataTarget) {
-  const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
+  const config = loadConfig(targetConfigEnv(target));
+  const { database, release } = await openConfiguredDatabase(config);
   try {
     const seller = await createStaff(database.db, STAFF);
     const owners = [seller.id];
     for (let i = 1; i <= 4; i++) owners.push((await createStaff(database.db, { email: `owner${i}@example.com`, name: `Owner ${i}`, password: "bench-owner-password", roles: ["sales"] })).id);
     const t0 = performance.now();
-    await generateLeads(database.db, ROWS, owners);
+    await generateLeads(database.db, config.databaseUrl!, ROWS, owners);
     const generateS = (performance.now() - t0) / 1000;
     // A cursor 90% of the way down the Active Leads list: the "deep page".
     const counted = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from lead where not is_paid`);
