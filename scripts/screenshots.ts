@@ -6,10 +6,11 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
 import { loadConfig } from "~/server/config";
 import { openConfiguredDatabase } from "~/server/db/open";
 import { seedDemoContent } from "~/server/features/demo/seed";
-import { runBench, root, stop } from "./bench/lib/processes";
+import { atCleanup, runBench, root, stop } from "./bench/lib/processes";
 import { pgliteTarget, requireBuild, startServer, targetConfigEnv, type DataTarget, type Started } from "./bench/lib/servers";
 
 const WIDTHS = [360, 1280] as const;
@@ -40,18 +41,41 @@ async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
-/** The demo candidate's session: a code asked through the API, read from the server's log (no SMTP). */
-async function candidateCookie(server: Started): Promise<string> {
+/** A local SMTP peer for the server: the demo candidate's sign-in code arrives by e-mail, as it would for a person. */
+async function startMailPeer(): Promise<{ url: string; mails: () => string[] }> {
+  const mails: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => (raw += chunk));
+      stream.on("end", () => {
+        mails.push(raw.replace(/=\r?\n/g, ""));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  atCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`, mails: () => mails };
+}
+
+/** The demo candidate's session: a code asked through the API, read from the e-mail the local SMTP peer received. */
+async function candidateCookie(server: Started, mails: () => string[]): Promise<string> {
   const post = (url: string, body: unknown) =>
     fetch(server.base + url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const asked = await post("/api/simulation/validate-email", { email: DEMO_CANDIDATE });
   if (!asked.ok) throw new Error(`asking for a sign-in code answered ${asked.status}`);
   let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i++) {
-    code = new RegExp(`sign-in code for ${DEMO_CANDIDATE} is (\\d{6})`).exec(server.child.output)?.[1];
+  for (let i = 0; i < 100 && !code; i++) {
+    const mail = mails().find((raw) => raw.includes(DEMO_CANDIDATE) && /sign-in code is \d{6}/.test(raw));
+    code = mail ? /sign-in code is (\d{6})/.exec(mail)?.[1] : undefined;
     if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (!code) throw new Error("the server did not log a sign-in code (is SMTP_URL set?)");
+  if (!code) throw new Error("no sign-in code e-mail reached the local SMTP peer");
   const verified = await post("/api/simulation/verify", { email: DEMO_CANDIDATE, code });
   const cookie = verified.headers.getSetCookie().find((c) => c.startsWith("ff_candidate="));
   if (!verified.ok || !cookie) throw new Error(`verifying the code answered ${verified.status}`);
@@ -98,8 +122,9 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const target = pgliteTarget();
   await seedDemo(target);
-  const server = await startServer("site", target);
-  const cookie = await candidateCookie(server);
+  const peer = await startMailPeer();
+  const server = await startServer("site", target, { SMTP_URL: peer.url });
+  const cookie = await candidateCookie(server, peer.mails);
   const slugs = await firstSlugs(server.base, cookie);
   const shots: Shot[] = [
     { name: "home", path: "/" },

@@ -86,9 +86,12 @@ async function start() {
     app.log.info(`Embedded database (PGlite) in ${config.dataDir}: for one process only; set DATABASE_URL for PostgreSQL.`);
   }
   const mailWorker = config.smtpUrl
-    ? startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+    ? startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, secret, log: app.log })
     : null;
-  if (!mailWorker) app.log.warn("SMTP_URL is not set: e-mail stays in the outbox table and is logged, not sent.");
+  if (!mailWorker) {
+    const codes = config.env === "development" ? "; candidates' sign-in codes are printed in this log (development only)" : ", so candidates get no sign-in code";
+    app.log.warn(`SMTP_URL is not set: e-mail stays in the outbox table, not sent${codes}.`);
+  }
   const housekeeping = startHousekeeping(database.db, app.log);
 
   await app.listen({ port: config.port, host: config.host });

@@ -90,7 +90,7 @@ describe("signing in with a one-time code", () => {
       /no simulation reports for this e-mail address yet/,
     );
     expect(toNobody!.priority).toBeGreaterThan(0);
-    const code = await latestCode(ctx.db, "asha@example.com");
+    const code = await latestCode(ctx.app, "asha@example.com");
     // Stored hashed: the clear code appears nowhere in the table.
     const rows = await ctx.db
       .select()
@@ -101,7 +101,7 @@ describe("signing in with a one-time code", () => {
 
   it("starts a session with the right code (httpOnly, Lax, 7 days), and the code works once", async () => {
     await validate("asha@example.com");
-    const code = await latestCode(ctx.db, "asha@example.com");
+    const code = await latestCode(ctx.app, "asha@example.com");
     const ok = await verify("ASHA@example.com ", code);
     expect(ok.statusCode, ok.body).toBe(200);
     const cookie = ok.cookies.find((c) => c.name === CANDIDATE_COOKIE)!;
@@ -115,16 +115,16 @@ describe("signing in with a one-time code", () => {
 
   it("burns a code after five wrong tries, and an older code stops working when a new one is sent", async () => {
     await validate("ravi@example.com");
-    const code = await latestCode(ctx.db, "ravi@example.com");
+    const code = await latestCode(ctx.app, "ravi@example.com");
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++)
       expect((await verify("ravi@example.com", wrong)).statusCode).toBe(400);
     expect((await verify("ravi@example.com", code)).statusCode).toBe(400);
 
     await validate("ravi@example.com");
-    const older = await latestCode(ctx.db, "ravi@example.com");
+    const older = await latestCode(ctx.app, "ravi@example.com");
     await validate("ravi@example.com");
-    const newer = await latestCode(ctx.db, "ravi@example.com");
+    const newer = await latestCode(ctx.app, "ravi@example.com");
     if (older !== newer)
       expect((await verify("ravi@example.com", older)).statusCode).toBe(400);
     expect((await verify("ravi@example.com", newer)).statusCode).toBe(200);
@@ -132,7 +132,7 @@ describe("signing in with a one-time code", () => {
 
   it("refuses an expired code", async () => {
     await validate("late@example.com");
-    const code = await latestCode(ctx.db, "late@example.com");
+    const code = await latestCode(ctx.app, "late@example.com");
     await ctx.db
       .update(candidateLoginCode)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -175,7 +175,7 @@ describe("signing in with a one-time code", () => {
 
 describe("the candidate's reports", () => {
   it("lists only the session's reports, ignoring any email parameter", async () => {
-    const cookie = await candidateCookie(ctx.app, ctx.db, "asha@example.com");
+    const cookie = await candidateCookie(ctx.app, "asha@example.com");
     const response = await get(
       "/api/simulation/reports?email=ravi@example.com",
       cookie,
@@ -195,7 +195,7 @@ describe("the candidate's reports", () => {
   });
 
   it("opens the candidate's own report and PDF, and 404s on another's", async () => {
-    const cookie = await candidateCookie(ctx.app, ctx.db, "asha@example.com");
+    const cookie = await candidateCookie(ctx.app, "asha@example.com");
     const own = await get(`/api/simulation/report/${asha.slug}`, cookie);
     expect(own.statusCode).toBe(200);
     expect(
@@ -231,7 +231,7 @@ describe("the candidate's reports", () => {
       (await get("/api/simulation/reports", `${CANDIDATE_COOKIE}=forged-token`))
         .statusCode,
     ).toBe(401);
-    const cookie = await candidateCookie(ctx.app, ctx.db, "asha@example.com");
+    const cookie = await candidateCookie(ctx.app, "asha@example.com");
     const logout = await ctx.app.inject({
       method: "POST",
       url: "/api/simulation/logout",
@@ -282,7 +282,7 @@ describe("the candidate's reports", () => {
       null,
       "http://localhost:3000",
     );
-    const cookie = await candidateCookie(ctx.app, ctx.db, "ravi@example.com");
+    const cookie = await candidateCookie(ctx.app, "ravi@example.com");
     const report = (
       await get(`/api/simulation/report/${ravi.slug}`, cookie)
     ).json();
@@ -296,7 +296,7 @@ describe("the candidate's reports", () => {
         "tech",
       ]),
     );
-    const asha2 = await candidateCookie(ctx.app, ctx.db, "asha@example.com");
+    const asha2 = await candidateCookie(ctx.app, "asha@example.com");
     expect(
       (await get(`/api/simulation/report/${asha.slug}`, asha2)).json()
         .selfRating,

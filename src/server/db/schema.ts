@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, index } from "drizzle-orm/pg-core";
+import { bytea } from "./tables/bytea";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -72,8 +73,20 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * A one-time secret (a sign-in code) that the worker writes into the bodies' placeholder at send
+     * time: never in clear here, AES-256-GCM under a key derived from the server secret
+     * (platform/mail/sealed-secret.ts). Wiped once the message is sent, given up, or past `secretExpiresAt`.
+     */
+    secretSealed: bytea("secret_sealed"),
+    /** Set on every message that carries a secret (kept after the wipe): the secret's end of life, the code's. */
+    secretExpiresAt: timestamp("secret_expires_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt), index("outbox_priority_idx").on(t.status, t.priority, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_priority_idx").on(t.status, t.priority, t.nextAttemptAt),
+    index("outbox_secret_expiry_idx").on(t.secretExpiresAt).where(sql`${t.secretSealed} is not null`),
+  ],
 );
 
 export const appSetting = pgTable("app_setting", {

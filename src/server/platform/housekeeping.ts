@@ -3,11 +3,15 @@ import type { Db } from "../db/client";
 import { pruneRateLimits } from "./rate-limit";
 import { pruneSessions } from "./sessions";
 import { pruneCandidateSessions } from "./candidate-sessions";
+import { wipeExpiredMailSecrets } from "./mail/outbox";
 
-/** Every 10 minutes, drops ended sessions and old rate-limit windows so those tables stay small. */
+/**
+ * Every 10 minutes, drops ended sessions and old rate-limit windows so those tables stay small, and
+ * wipes the outbox's expired one-time codes (sealed; messages no worker sent in time).
+ */
 export function startHousekeeping(db: Db, log: FastifyBaseLogger): { stop(): void } {
   const run = () =>
-    Promise.all([pruneSessions(db), pruneCandidateSessions(db), pruneRateLimits(db)]).catch((error) => log.warn({ err: error }, "housekeeping failed"));
+    Promise.all([pruneSessions(db), pruneCandidateSessions(db), pruneRateLimits(db), wipeExpiredMailSecrets(db)]).catch((error) => log.warn({ err: error }, "housekeeping failed"));
   const timer = setInterval(run, 10 * 60 * 1000);
   timer.unref();
   void run();

@@ -5,33 +5,31 @@ import type { Db } from "../../db/client";
 import { candidateLoginCode, simulationReport } from "../../db/schema";
 import { AppError } from "../../platform/errors";
 import { hmac } from "../../platform/secrets";
-import { queueMail } from "../../platform/mail/outbox";
+import { queueMailWithSecret } from "../../platform/mail/outbox";
 import { loginCodeMail } from "./mail";
 
 /** The code is bound to its address in the hash, so a row cannot be replayed for another one. */
 const codeHash = (secret: string, email: string, code: string) => hmac(secret, `candidate-code:${email}:${code}`);
 
 /**
- * Makes a new 6-digit code for the address (earlier ones stop working) and queues it by e-mail.
- * Returns the code only so that the caller can print it when no SMTP server is configured.
+ * Makes a new 6-digit code for the address (earlier ones stop working) and queues it by e-mail. The
+ * code is kept in no table in clear: here as an HMAC, in the outbox sealed until sent or expired.
+ * Returns the code only so that a development server without SMTP can print it.
  */
 export async function sendLoginCode(db: Db, secret: string, email: string, publicBaseUrl: string): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const [reports] = await db.select({ n: count() }).from(simulationReport).where(eq(simulationReport.email, email));
+  const expiresAt = new Date(Date.now() + CODE_TTL_MINUTES * 60 * 1000);
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await txDb
       .update(candidateLoginCode)
       .set({ usedAt: new Date() })
       .where(and(eq(candidateLoginCode.email, email), isNull(candidateLoginCode.usedAt)));
-    await txDb.insert(candidateLoginCode).values({
-      email,
-      codeHash: codeHash(secret, email, code),
-      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60 * 1000),
-    });
+    await txDb.insert(candidateLoginCode).values({ email, codeHash: codeHash(secret, email, code), expiresAt });
   });
   // Queued after the commit, so the worker's wake-up finds it at once (a person is waiting for it).
-  await queueMail(db, loginCodeMail(email, code, reports!.n, publicBaseUrl));
+  await queueMailWithSecret(db, secret, loginCodeMail(email, reports!.n, publicBaseUrl), { value: code, expiresAt });
   return code;
 }
 

@@ -34,7 +34,8 @@ export async function candidateReportRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["candidate reports"];
   const secure = app.config.publicBaseUrl.startsWith("https://");
-  const printCodes = !app.config.smtpUrl;
+  // Only a development server (`npm run dev`) without SMTP prints codes; production never logs one (README).
+  const printCodes = !app.config.smtpUrl && app.config.env === "development";
   const noStore = (reply: FastifyReply) => reply.header("cache-control", "private, no-store");
 
   api.post("/api/simulation/validate-email", {
@@ -50,7 +51,7 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       await enforceLimit(app.db, { key: `candidate-code-ip:${clientIp(request)}`, max: CODE_REQUESTS_PER_IP, windowMs: QUARTER_HOUR }, TOO_MANY);
       await enforceLimit(app.db, { key: `candidate-code:${email}`, max: CODE_REQUESTS_PER_EMAIL, windowMs: QUARTER_HOUR }, TOO_MANY);
       const code = await sendLoginCode(app.db, app.secret, email, app.config.publicBaseUrl);
-      // Without SMTP nothing is delivered, so the code is shown to whoever runs the server (README).
+      // Without SMTP nothing is delivered, so the developer running the server is shown the code.
       if (printCodes) request.log.warn(`SMTP_URL is not set: the sign-in code for ${email} is ${code}`);
       return { ok: true as const, codeSent: true as const };
     },

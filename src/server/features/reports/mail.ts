@@ -1,6 +1,6 @@
 import { SITE_NAME } from "~/shared/constants";
 import { CODE_TTL_MINUTES } from "~/shared/schemas/candidate-auth";
-import { MAIL_PRIORITY, type MailMessage } from "../../platform/mail/outbox";
+import { MAIL_PRIORITY, MAIL_SECRET_PLACEHOLDER, type MailMessage } from "../../platform/mail/outbox";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -28,8 +28,13 @@ export function reportReadyMail(report: ReportReadyInput, publicBaseUrl: string,
   return { to: report.email, subject: `Your ${report.simulationType} report is ready`, text: lines.join("\n"), html: html(lines), priority };
 }
 
-/** The one-time code (in the body only: subjects end up in logs); says so when the address has no report yet, since the screen never does. */
-export function loginCodeMail(email: string, code: string, reportCount: number, publicBaseUrl: string): MailMessage {
+/**
+ * The one-time code e-mail; says so when the address has no report yet, since the screen never does.
+ * The code is not in it: the bodies hold the outbox's placeholder, which the worker fills in at
+ * send time from the sealed secret (never the subject, which ends up in logs).
+ */
+export function loginCodeMail(email: string, reportCount: number, publicBaseUrl: string): MailMessage {
+  const code = MAIL_SECRET_PLACEHOLDER;
   const lines =
     reportCount > 0
       ? [

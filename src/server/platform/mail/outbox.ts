@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outbox } from "../../db/schema";
+import { openSecret, sealSecret } from "./sealed-secret";
 
 export interface MailMessage {
   to: string;
@@ -21,9 +23,51 @@ export const mailQueued = new EventEmitter();
 
 /** Writes the message to the outbox; delivery happens later, with retries, by the worker. */
 export async function queueMail(db: Db, message: MailMessage, log?: FastifyBaseLogger): Promise<string> {
+  return insertMail(db, message, null, log);
+}
+
+/**
+ * Stands in the stored bodies for a message's one-time secret (a sign-in code). The worker writes the
+ * secret in at send time, so the outbox (and every backup of it) never holds it in clear.
+ */
+export const MAIL_SECRET_PLACEHOLDER = "{{one-time-code}}";
+
+export interface MailSecret {
+  value: string;
+  /** After this the message is no longer sent and the secret is wiped: the secret's own lifetime. */
+  expiresAt: Date;
+}
+
+/** What the sealed secret is bound to: the row and its recipient, so it opens for that message only. */
+const sealedFor = (row: { id: string; toAddress: string }) => `outbox:${row.id}:${row.toAddress}`;
+
+/**
+ * Queues a message whose bodies hold MAIL_SECRET_PLACEHOLDER: the secret is stored encrypted under a
+ * key derived from `serverSecret` and expires with `secret.expiresAt`.
+ */
+export async function queueMailWithSecret(
+  db: Db,
+  serverSecret: string,
+  message: MailMessage,
+  secret: MailSecret,
+  log?: FastifyBaseLogger,
+): Promise<string> {
+  if (!message.text.includes(MAIL_SECRET_PLACEHOLDER)) throw new Error("queueMailWithSecret: the text has no secret placeholder");
+  const id = randomUUID();
+  const sealed = sealSecret(serverSecret, secret.value, sealedFor({ id, toAddress: message.to }));
+  return insertMail(db, message, { id, secretSealed: sealed, secretExpiresAt: secret.expiresAt }, log);
+}
+
+async function insertMail(
+  db: Db,
+  message: MailMessage,
+  secret: { id: string; secretSealed: Buffer; secretExpiresAt: Date } | null,
+  log?: FastifyBaseLogger,
+): Promise<string> {
   const [row] = await db
     .insert(outbox)
     .values({
+      ...secret,
       toAddress: message.to,
       subject: message.subject,
       textBody: message.text,
@@ -69,22 +113,46 @@ export async function claimDueMail(db: Db, batch: number): Promise<OutboxRow[]> 
   return rows.sort((a, b) => b.priority - a.priority || a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
 }
 
+/** The bodies as they go out: the secret (if the message has one) opened and written into the placeholder. */
+export type RenderedMail = { text: string; html?: string } | { unsendable: string };
+
+export function renderMail(row: OutboxRow, serverSecret: string, now = new Date()): RenderedMail {
+  const html = row.htmlBody ?? undefined;
+  if (row.secretExpiresAt === null) return { text: row.textBody, html };
+  if (row.secretSealed === null || row.secretExpiresAt <= now) return { unsendable: "not sent: its one-time code expired first" };
+  const secret = openSecret(serverSecret, row.secretSealed, sealedFor(row));
+  if (secret === null) return { unsendable: "not sent: its one-time code does not open with this server's secret" };
+  const fill = (body: string) => body.replaceAll(MAIL_SECRET_PLACEHOLDER, secret);
+  return { text: fill(row.textBody), html: html === undefined ? undefined : fill(html) };
+}
+
+/** Who sends, and the key that opens the messages' one-time secrets (the server secret). */
+export interface Delivery {
+  from: string;
+  serverSecret: string;
+}
+
 /**
  * Delivers up to `batch` due messages; returns how many were sent. The SMTP conversation happens
  * outside any transaction (on the embedded database a transaction holds every other request), so
  * the rows are claimed first, sent, then marked. At least once: a crash between sending and
  * marking sends that message again once its claim lapses; a normal run never sends one twice.
+ * A message's one-time secret is wiped when it is marked sent or given up; one that expires
+ * before the next attempt could be made is given up at once.
  */
-export async function deliverDueMail(db: Db, sender: Sender, from: string, batch = 50): Promise<number> {
+export async function deliverDueMail(db: Db, sender: Sender, delivery: Delivery, batch = 50): Promise<number> {
   const claimed = await claimDueMail(db, batch);
   if (claimed.length === 0) return 0;
+  const now = new Date();
   const results = await Promise.all(
     claimed.map(async (mail) => {
+      const rendered = renderMail(mail, delivery.serverSecret, now);
+      if ("unsendable" in rendered) return { mail, error: rendered.unsendable, tried: false };
       try {
-        await sender.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined });
-        return { mail, error: null };
+        await sender.send({ from: delivery.from, to: mail.toAddress, subject: mail.subject, text: rendered.text, html: rendered.html });
+        return { mail, error: null, tried: true };
       } catch (error) {
-        return { mail, error: error instanceof Error ? error.message : String(error) };
+        return { mail, error: error instanceof Error ? error.message : String(error), tried: true };
       }
     }),
   );
@@ -92,22 +160,44 @@ export async function deliverDueMail(db: Db, sender: Sender, from: string, batch
   if (sentIds.length > 0) {
     await db
       .update(outbox)
-      .set({ status: "sent", sentAt: new Date(), attempts: sql`${outbox.attempts} + 1`, lastError: null, claimedUntil: null })
+      .set({ status: "sent", sentAt: new Date(), attempts: sql`${outbox.attempts} + 1`, lastError: null, claimedUntil: null, secretSealed: null })
       .where(inArray(outbox.id, sentIds));
   }
-  for (const { mail, error } of results) {
+  for (const { mail, error, tried } of results) {
     if (error === null) continue;
-    const attempts = mail.attempts + 1;
+    const attempts = mail.attempts + (tried ? 1 : 0);
+    const nextAttemptAt = new Date(Date.now() + retryDelayMs(attempts));
+    const secretGone = mail.secretExpiresAt !== null && (!tried || nextAttemptAt >= mail.secretExpiresAt);
+    const giveUp = secretGone || attempts >= MAX_ATTEMPTS;
+    const lastError = tried && secretGone ? `${error} (not retried: its one-time code expires first)` : error;
     await db
       .update(outbox)
       .set({
         attempts,
-        lastError: error.slice(0, 500),
-        status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-        nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+        lastError: lastError.slice(0, 500),
+        status: giveUp ? "failed" : "pending",
+        nextAttemptAt,
         claimedUntil: null,
+        ...(giveUp ? { secretSealed: null } : {}),
       })
       .where(eq(outbox.id, mail.id));
   }
   return sentIds.length;
+}
+
+/**
+ * Housekeeping: wipes the one-time secrets that outlived their expiry (a message that no worker
+ * sent in time, e.g. without SMTP) and gives up those messages. Returns how many were wiped.
+ */
+export async function wipeExpiredMailSecrets(db: Db): Promise<number> {
+  const wiped = await db
+    .update(outbox)
+    .set({
+      secretSealed: null,
+      status: sql`case when ${outbox.status} = 'pending' then 'failed' else ${outbox.status} end`,
+      lastError: sql`case when ${outbox.status} = 'pending' then 'not sent: its one-time code expired first' else ${outbox.lastError} end`,
+    })
+    .where(and(isNotNull(outbox.secretSealed), lte(outbox.secretExpiresAt, sql`now()`)))
+    .returning({ id: outbox.id });
+  return wiped.length;
 }

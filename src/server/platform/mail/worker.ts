@@ -26,10 +26,13 @@ export function startMailWorker(options: {
   db: Db;
   smtpUrl: string;
   from: string;
+  /** The server secret: opens the one-time codes that messages carry sealed (outbox.ts). */
+  secret: string;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): { stop(): Promise<void> } {
   const sender = smtpSender(options.smtpUrl);
+  const delivery = { from: options.from, serverSecret: options.secret };
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -38,7 +41,7 @@ export function startMailWorker(options: {
     let total = 0;
     for (;;) {
       again = false;
-      const sent = await deliverDueMail(options.db, sender, options.from, BATCH).catch((error: unknown) => {
+      const sent = await deliverDueMail(options.db, sender, delivery, BATCH).catch((error: unknown) => {
         options.log.warn({ err: error }, "mail delivery round failed");
         return 0;
       });
