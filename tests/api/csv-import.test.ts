@@ -188,6 +188,21 @@ describe("one import at a time", () => {
   });
 });
 
+describe("the planner after a large import", () => {
+  it("an import that writes 10,000 leads or more refreshes the lead table's statistics itself (no reliance on autovacuum)", async () => {
+    const analysed = async () =>
+      (await ctx.db.execute(sql`select last_analyze from pg_stat_user_tables where relname = 'lead'`)) as unknown as { rows: { last_analyze: Date | null }[] };
+    const before = (await analysed()).rows[0]?.last_analyze ?? null;
+    const tag = searchTag("an");
+    const rows = Array.from({ length: 10_000 }, (_, i) => crmRow({ "Email IDs": `${tag}${i}@example.com` }));
+    expect((await upload(CRM, `${crmHeader}\n${rows.join("\n")}\n`)).json()).toMatchObject({ created: 10_000 });
+    // last_analyze is a manual ANALYZE's time (autovacuum writes last_autoanalyze).
+    const after = (await analysed()).rows[0]!.last_analyze;
+    expect(after).not.toBeNull();
+    expect(new Date(after!).getTime()).toBeGreaterThan(before ? new Date(before).getTime() : 0);
+  });
+});
+
 describe("nothing is left open", () => {
   const openFiles = () => readdirSync("/proc/self/fd").length;
   const spooled = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith("ff-csv-import-")).length;
