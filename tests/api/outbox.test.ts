@@ -1,8 +1,10 @@
+import net from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "~/server/db/schema";
 import {
+  CLAIM_MS,
   claimDueMail,
   deliverDueMail,
   MAIL_PRIORITY,
@@ -13,7 +15,7 @@ import {
   wipeExpiredMailSecrets,
   type Sender,
 } from "~/server/platform/mail/outbox";
-import { smtpSender } from "~/server/platform/mail/worker";
+import { smtpSender, SMTP_TIMEOUTS } from "~/server/platform/mail/worker";
 import { createTestApp, type TestContext } from "../helpers/app";
 
 let ctx: TestContext;
@@ -164,6 +166,42 @@ describe("mail outbox", () => {
     expect(await deliverDueMail(ctx.db, recorder, delivery, 20)).toBe(0);
     expect(new Set(sent).size).toBe(30);
     expect(sent).toHaveLength(30);
+  });
+});
+
+describe("at least once, recognisably", () => {
+  it("every attempt at a message carries the same Message-ID, in the sender's domain", async () => {
+    const id = await queueMail(ctx.db, { to: "twice@example.com", subject: "Same message", text: "x" });
+    const sender = smtpSender(`smtp://127.0.0.1:${port}`);
+    // The peer takes the first attempt and answers with a temporary error: to us it is not sent.
+    failing = true;
+    const refused = received.length;
+    expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(0);
+    expect(received.length).toBe(refused);
+    failing = false;
+    await ctx.db.update(outbox).set({ nextAttemptAt: new Date(0) }).where(eq(outbox.id, id));
+    expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(1);
+    sender.close();
+    const raw = received.find((m) => m.to.includes("twice@example.com"))!.raw;
+    expect(raw).toMatch(new RegExp(`^Message-ID: <${id}@example\\.com>`, "mi"));
+  });
+
+  it("a peer that freezes mid-conversation fails the attempt within the SMTP limits, long before the claim lapses", async () => {
+    expect(Math.max(...Object.values(SMTP_TIMEOUTS))).toBeLessThan(CLAIM_MS / 2);
+    // Accepts the connection, says nothing: a frozen mail server.
+    const frozen = net.createServer(() => {});
+    await new Promise<void>((resolve) => frozen.listen(0, "127.0.0.1", resolve));
+    const frozenPort = (frozen.address() as net.AddressInfo).port;
+    const id = await queueMail(ctx.db, { to: "frozen@example.com", subject: "Frozen", text: "x" });
+    const sender = smtpSender(`smtp://127.0.0.1:${frozenPort}`, { connectionTimeout: 500, greetingTimeout: 500, socketTimeout: 500 });
+    const started = Date.now();
+    expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    sender.close();
+    frozen.close();
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, claimedUntil: null });
+    expect(row.lastError).toMatch(/timeout|greeting/i);
   });
 });
 

@@ -90,7 +90,18 @@ export const retryDelayMs = (attempts: number) => 30_000 * attempts * attempts;
 export const CLAIM_MS = 2 * 60 * 1000;
 
 export interface Sender {
-  send(message: MailMessage & { from: string }): Promise<void>;
+  send(message: MailMessage & { from: string; messageId: string }): Promise<void>;
+}
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so a receiver (or a mail client) that
+ * gets the message twice can tell it is one message. Delivery is at least once: a peer that takes
+ * the message and then fails to confirm it, or a worker that dies between sending and marking,
+ * means a second send; this header is how the duplicate is recognised. The domain is the sender's.
+ */
+export function messageIdOf(rowId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${rowId}@${domain}>`;
 }
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -149,7 +160,8 @@ export async function deliverDueMail(db: Db, sender: Sender, delivery: Delivery,
       const rendered = renderMail(mail, delivery.serverSecret, now);
       if ("unsendable" in rendered) return { mail, error: rendered.unsendable, tried: false };
       try {
-        await sender.send({ from: delivery.from, to: mail.toAddress, subject: mail.subject, text: rendered.text, html: rendered.html });
+        const messageId = messageIdOf(mail.id, delivery.from);
+        await sender.send({ from: delivery.from, to: mail.toAddress, subject: mail.subject, text: rendered.text, html: rendered.html, messageId });
         return { mail, error: null, tried: true };
       } catch (error) {
         return { mail, error: error instanceof Error ? error.message : String(error), tried: true };

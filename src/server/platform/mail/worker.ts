@@ -3,14 +3,21 @@ import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
 import { deliverDueMail, mailQueued, type Sender } from "./outbox";
 
+/**
+ * How long the SMTP conversation may stall. Every wait is well inside the outbox's claim (CLAIM_MS,
+ * two minutes): nodemailer's own socket default is ten minutes, so a peer that froze mid-send kept
+ * the message past its claim, another worker took it over and the candidate got it twice.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 45_000 };
+
 /** A pooled SMTP transport: a few connections reused across messages, as a bulk send needs. */
-export function smtpSender(smtpUrl: string): Sender & { close(): void } {
+export function smtpSender(smtpUrl: string, timeouts = SMTP_TIMEOUTS): Sender & { close(): void } {
   const url = new URL(smtpUrl);
   if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-  const transport = nodemailer.createTransport(url.toString());
+  const transport = nodemailer.createTransport({ url: url.toString(), ...timeouts });
   return {
-    // Only the envelope and bodies: our `priority` is the outbox's order, not the mail's Importance header.
-    send: async ({ from, to, subject, text, html }) => void (await transport.sendMail({ from, to, subject, text, html })),
+    // Only the envelope, bodies and Message-ID: our `priority` is the outbox's order, not the mail's Importance header.
+    send: async ({ from, to, subject, text, html, messageId }) => void (await transport.sendMail({ from, to, subject, text, html, messageId })),
     close: () => transport.close(),
   };
 }
