@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { CaseStudyDetails, DimensionScores } from "~/shared/schemas/simulation-reports";
 import { lead } from "./leads";
 
@@ -54,9 +54,39 @@ export const candidateLoginCode = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The client address that asked for it, as an HMAC bound to the e-mail (`addressKey`); its next request replaces it. */
+    requestedFrom: text("requested_from"),
+    /** Asked for from an address the candidate signed in from before: such codes are still checked past the failure cap. */
+    fromKnownAddress: boolean("from_known_address").notNull().default(false),
   },
   (t) => [index("candidate_login_code_email_idx").on(t.email, t.createdAt)],
 );
+
+/**
+ * Client addresses from which a candidate signed in successfully (as staff sign-in's own addresses):
+ * exempt from the per-address limits that strangers share. `key` is an HMAC of e-mail and client
+ * address, so the table holds no client address in clear. Forgotten after 180 days without a sign-in.
+ */
+export const candidateKnownAddress = pgTable(
+  "candidate_known_address",
+  {
+    key: text("key").primaryKey(),
+    email: text("email").notNull(),
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("candidate_known_address_email_idx").on(t.email), index("candidate_known_address_seen_idx").on(t.lastSignedInAt)],
+);
+
+/**
+ * One row per address that asked for or tried a code: the wrong codes entered in a row since the
+ * last successful sign-in (NIST SP 800-63B §5.2.2 caps them at 100), and the row every code request
+ * and check for the address locks, so the caps hold under concurrency.
+ */
+export const candidateSignIn = pgTable("candidate_sign_in", {
+  email: text("email").primaryKey(),
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Candidate sessions: like staff sessions, `id` is an HMAC of the cookie token. */
 export const candidateSession = pgTable(
