@@ -113,3 +113,4 @@ export * from "./tables/applications";
 export * from "./tables/public-forms";
 export * from "./tables/reports";
 export * from "./tables/content-version";
+export * from "./tables/csp-violations";
