@@ -62,6 +62,18 @@ export async function enforceLimit(db: Db, limit: Limit, message: string): Promi
   if (count > limit.max) throw new AppError("rate_limited", message, undefined, retryAfterSeconds(limit.windowMs));
 }
 
+/**
+ * Counts one event against every limit (each by its own atomic statement, all counted even when one
+ * is already spent) and refuses it with 429 when any allowance is spent.
+ */
+export async function enforceLimits(db: Db, limits: Limit[], message: string): Promise<void> {
+  const counts = await Promise.all(limits.map((limit) => hitLimit(db, limit)));
+  const exceeded = limits.filter((limit, index) => counts[index]! > limit.max);
+  if (exceeded.length > 0) {
+    throw new AppError("rate_limited", message, undefined, Math.max(...exceeded.map((limit) => retryAfterSeconds(limit.windowMs))));
+  }
+}
+
 export async function pruneRateLimits(db: Db, olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
   await db.delete(rateLimit).where(lt(rateLimit.windowStart, new Date(Date.now() - olderThanMs)));
 }

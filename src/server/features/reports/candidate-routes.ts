@@ -13,18 +13,40 @@ import {
 } from "../../platform/candidate-sessions";
 import { clientIp } from "../../platform/client-ip";
 import { AppError } from "../../platform/errors";
-import { enforceLimit } from "../../platform/rate-limit";
-import { sendLoginCode, verifyLoginCode } from "./candidate-auth";
+import { enforceLimits, refundLimit, type Limit } from "../../platform/rate-limit";
+import { isKnownAddress, sendLoginCode, verifyLoginCode } from "./candidate-auth";
 import { renderReportPdf } from "./pdf";
 import { findReportRow, listCandidateReports, reportDetailOf } from "./queries";
 
 const QUARTER_HOUR = 15 * 60 * 1000;
-/** Codes one address may ask for, and one client address may ask for, per quarter hour. */
-export const CODE_REQUESTS_PER_EMAIL = 5;
+/**
+ * Code requests per quarter hour (sliding), mirroring staff sign-in (README "Candidates: My Reports"):
+ * - per e-mail from one client address;
+ * - per client address, across e-mails;
+ * - per e-mail from client addresses it never signed in from, together — so strangers cannot flood
+ *   the owner's inbox; the owner's known addresses are not held back by it.
+ */
+export const CODE_REQUESTS_PER_EMAIL_AND_IP = 5;
 export const CODE_REQUESTS_PER_IP = 20;
-/** Code checks per address and per client address per quarter hour (on top of 5 tries per code). */
-export const VERIFY_PER_EMAIL = 10;
+export const CODE_REQUESTS_PER_EMAIL = 5;
+/** Code checks per quarter hour, the same three ways (on top of 5 tries per code); a sign-in gives its check back. */
+export const VERIFY_PER_EMAIL_AND_IP = 10;
 export const VERIFY_PER_IP = 30;
+export const VERIFY_PER_EMAIL = 10;
+
+/** The limits one request counts against; the per-e-mail one only from addresses not known for it. */
+function limitsOf(kind: "code" | "verify", email: string, ip: string, known: boolean): Limit[] {
+  const [pair, perIp, perEmail] =
+    kind === "code"
+      ? [CODE_REQUESTS_PER_EMAIL_AND_IP, CODE_REQUESTS_PER_IP, CODE_REQUESTS_PER_EMAIL]
+      : [VERIFY_PER_EMAIL_AND_IP, VERIFY_PER_IP, VERIFY_PER_EMAIL];
+  const limits: Limit[] = [
+    { key: `candidate-${kind}-pair:${email}|${ip}`, max: pair, windowMs: QUARTER_HOUR },
+    { key: `candidate-${kind}-ip:${ip}`, max: perIp, windowMs: QUARTER_HOUR },
+  ];
+  if (!known) limits.push({ key: `candidate-${kind}:${email}`, max: perEmail, windowMs: QUARTER_HOUR });
+  return limits;
+}
 
 const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 const NOT_FOUND = "Report not found or access denied";
@@ -48,9 +70,10 @@ export async function candidateReportRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const { email } = request.body;
-      await enforceLimit(app.db, { key: `candidate-code-ip:${clientIp(request)}`, max: CODE_REQUESTS_PER_IP, windowMs: QUARTER_HOUR }, TOO_MANY);
-      await enforceLimit(app.db, { key: `candidate-code:${email}`, max: CODE_REQUESTS_PER_EMAIL, windowMs: QUARTER_HOUR }, TOO_MANY);
-      const code = await sendLoginCode(app.db, app.secret, email, app.config.publicBaseUrl);
+      const ip = clientIp(request);
+      const known = await isKnownAddress(app.db, app.secret, email, ip);
+      await enforceLimits(app.db, limitsOf("code", email, ip, known), TOO_MANY);
+      const code = await sendLoginCode(app.db, app.secret, email, { ip, known }, app.config.publicBaseUrl);
       // Without SMTP nothing is delivered, so the developer running the server is shown the code.
       if (printCodes) request.log.warn(`SMTP_URL is not set: the sign-in code for ${email} is ${code}`);
       return { ok: true as const, codeSent: true as const };
@@ -62,9 +85,13 @@ export async function candidateReportRoutes(app: FastifyInstance) {
     schema: { tags, summary: "Check the code and start a candidate session (cookie ff_candidate)", body: verifyBodySchema, response: { 200: candidateSchema } },
     handler: async (request, reply) => {
       const { email, code } = request.body;
-      await enforceLimit(app.db, { key: `candidate-verify-ip:${clientIp(request)}`, max: VERIFY_PER_IP, windowMs: QUARTER_HOUR }, TOO_MANY);
-      await enforceLimit(app.db, { key: `candidate-verify:${email}`, max: VERIFY_PER_EMAIL, windowMs: QUARTER_HOUR }, TOO_MANY);
-      await verifyLoginCode(app.db, app.secret, email, code);
+      const ip = clientIp(request);
+      const known = await isKnownAddress(app.db, app.secret, email, ip);
+      const limits = limitsOf("verify", email, ip, known);
+      await enforceLimits(app.db, limits, TOO_MANY);
+      await verifyLoginCode(app.db, app.secret, email, code, { ip, known });
+      // Only failures use up the allowance.
+      await Promise.all(limits.map((limit) => refundLimit(app.db, limit)));
       const previous = request.cookies[CANDIDATE_COOKIE];
       if (previous) await revokeCandidateSession(app.db, app.secret, previous);
       const token = await createCandidateSession(app.db, app.secret, email);

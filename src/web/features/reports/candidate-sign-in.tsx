@@ -53,7 +53,8 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
       await sendCode(trimmed);
       onSent(trimmed);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 400) setError(caught.fields.email ?? caught.message);
+      // A refusal that names the field (a bad address; a code already sent; sign-in locked) shows under it.
+      if (caught instanceof ApiError && (caught.status === 400 || caught.fields.email)) setError(caught.fields.email ?? caught.message);
       else failed(caught);
     } finally {
       setBusy(false);
@@ -97,7 +98,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
       toast({ title: "Login successful", description: "Welcome to your simulation dashboard" });
       navigate("/simulation-dashboard");
     } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 400) setError(caught.fields.code ?? caught.fields.email ?? caught.message);
+      if (caught instanceof ApiError && (caught.status === 400 || caught.fields.code)) setError(caught.fields.code ?? caught.fields.email ?? caught.message);
       else failed(caught);
       setBusy(false);
     }
@@ -110,7 +111,8 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
       setError(undefined);
       toast({ title: "Code sent", description: `We sent a new code to ${email}.` });
     } catch (caught) {
-      failed(caught);
+      if (caught instanceof ApiError && caught.fields.email) setError(caught.fields.email);
+      else failed(caught);
     }
   };
 
