@@ -111,6 +111,27 @@ describe("an unreadable file is refused whole, naming the line and column", () =
   }
 });
 
+describe("the header and the encoding", () => {
+  it("a UTF-8 file (with its byte-order mark) that has one Windows-1252 byte is refused at that byte, not misread as Windows-1252", async () => {
+    const tag = searchTag("bm");
+    const [before, after] = `\ufeff${crmHeader}\n${crmRow({ "Email IDs": `${tag}1@example.com`, "Full Name": "José Ñuñez" })}\n${crmRow({ "Email IDs": `${tag}2@example.com`, "Full Name": "@@BAD@@" })}\n`.split("@@BAD@@");
+    const response = await upload(CRM, Buffer.concat([Buffer.from(before!), Buffer.from([0x4a, 0x6f, 0x73, 0xe9]), Buffer.from(after!)]));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.fields.file).toMatch(/^Line 3, column \d+ \(Full Name\): contains bytes that are not UTF-8 text/);
+    expect(await leadCount(tag)).toBe(0);
+  });
+
+  for (const url of [CRM, REPORTS]) {
+    it(`${url}: a file without the columns, an empty file and a byte-order mark alone name line 1`, async () => {
+      for (const file of ["name|phone\nx|y\n", "", "\ufeff"]) {
+        const response = await upload(url, file);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.fields.file).toMatch(/^Line 1: /);
+      }
+    });
+  }
+});
+
 describe("files people actually have", () => {
   it("a quote inside an unquoted cell is kept as written (Riya \"RJ\" Sharma)", async () => {
     const tag = searchTag("rj");
@@ -160,7 +181,13 @@ describe("one import at a time", () => {
     // On PostgreSQL the lock lives in the database, so another process's import holds it for all;
     // the embedded database serves one process, whose own import holds it.
     const holder = process.env.TEST_ENGINE === "postgres" ? await ctx.anotherProcess() : ctx.app;
-    const holding = holder.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => new Promise<void>((resolve) => (finish = resolve)));
+    let held: () => void = () => {};
+    const acquired = new Promise<void>((resolve) => (held = resolve));
+    const holding = holder.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => {
+      held();
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    await acquired;
     try {
       for (const url of [CRM, REPORTS]) {
         const refused = await upload(url, url === CRM ? file : `${reportsHeader}\nA,${tag}@example.com,7,7\n`);

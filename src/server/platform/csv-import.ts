@@ -97,6 +97,8 @@ function incompleteTail(chunk: Buffer): number {
 
 /** Encoding from a byte-order mark, else UTF-8 when the first bytes are valid UTF-8, else Windows-1252 (Excel's "CSV" on Windows). */
 export function sniffEncoding(head: Buffer): CsvEncoding {
+  // A UTF-8 byte-order mark says UTF-8 whatever follows: a stray byte is then reported where it is.
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return "utf-8";
   if (head[0] === 0xff && head[1] === 0xfe) return "utf-16le";
   if (head[0] === 0xfe && head[1] === 0xff) return "utf-16be";
   return isUtf8(head.subarray(0, head.length - incompleteTail(head))) ? "utf-8" : "windows-1252";
@@ -227,7 +229,7 @@ async function checkFile(file: string, reading: Reading, maxColumns: number): Pr
     }
     throw error;
   }
-  if (!header) throw new AppError("invalid", "The CSV file is empty", { file: "The file has no header row" });
+  if (!header) throw new AppError("invalid", "The CSV file is empty", { file: "Line 1: the file is empty (no header row)" });
   return rows;
 }
 

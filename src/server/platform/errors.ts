@@ -41,7 +41,7 @@ interface ValidationItem {
 }
 
 function fieldsOf(items: ValidationItem[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null); // a field named "constructor" is still named
   for (const item of items) {
     const path = item.params?.issue?.path?.map(String).join(".") ?? item.instancePath?.replace(/^\//, "").replaceAll("/", ".");
     const key = path || "_";

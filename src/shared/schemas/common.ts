@@ -27,7 +27,8 @@ export const okSchema = z.object({ ok: z.literal(true) });
 export function fieldErrors(schema: z.ZodType, values: unknown): Record<string, string> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return {};
-  const errors: Record<string, string> = {};
+  // No prototype: a field named "constructor" or "__proto__" is a field like any other.
+  const errors: Record<string, string> = Object.create(null);
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "form");
     errors[key] ??= issue.message;
@@ -39,7 +40,8 @@ export function fieldErrors(schema: z.ZodType, values: unknown): Record<string, 
 export function fieldErrorsByPath(schema: z.ZodType, values: unknown): Record<string, string> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return {};
-  const errors: Record<string, string> = {};
+  // No prototype: a field named "constructor" or "__proto__" is a field like any other.
+  const errors: Record<string, string> = Object.create(null);
   for (const issue of parsed.error.issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
   return errors;
 }

@@ -113,7 +113,7 @@ export async function importLeadsCsv(db: Db, records: AsyncIterable<string[]> | 
         header = readSheetHeader(record);
         if (!header) {
           throw new AppError("invalid", "The file does not have the CRM export's columns", {
-            file: `Expected the export's columns: ${LEAD_CSV_COLUMNS.join(", ")}`,
+            file: `Line 1: expected the export's columns: ${LEAD_CSV_COLUMNS.join(", ")}`,
           });
         }
         continue;

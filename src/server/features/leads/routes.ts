@@ -45,7 +45,8 @@ function ifMatchVersion(header: string | string[] | undefined): number | undefin
 function parseUpdate(body: unknown) {
   const parsed = leadUpdateSchema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
+  // No prototype: an unknown key such as "constructor" is named like any other.
+  const fields: Record<string, string> = Object.create(null);
   for (const issue of parsed.error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {

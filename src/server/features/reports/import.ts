@@ -122,7 +122,7 @@ export async function importReports(db: Db, records: AsyncIterable<string[]> | I
     if (!header) {
       header = cells.map((name) => name.trim());
       const missing = REQUIRED_COLUMNS.filter((column) => !header!.includes(column));
-      if (missing.length) throw new AppError("invalid", `The CSV has no column ${missing.join(", ")}`, { file: `Missing column: ${missing.join(", ")}` });
+      if (missing.length) throw new AppError("invalid", `The CSV has no column ${missing.join(", ")}`, { file: `Line 1: missing column ${missing.join(", ")}` });
       continue;
     }
     row++;
