@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS } from "./accounts";
 import { waitForHydration } from "./support";
 
 /** Every `securitypolicyviolation` the page raises, caught ones included (console messages miss those). */
@@ -11,8 +12,19 @@ async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-test("pages run under a strict Content-Security-Policy (hashes on shared pages, a nonce per response otherwise), without violations", async ({ page }) => {
+/** The `csp-violation` reports the browser makes for the policy's `report-to`, as it would upload them (ReportingObserver). */
+async function recordReports(page: Page): Promise<() => Promise<unknown[]>> {
+  await page.addInitScript(() => {
+    const reports: unknown[] = [];
+    Object.assign(window, { cspReports: reports });
+    new ReportingObserver((batch) => reports.push(...batch.map((report) => report.toJSON())), { types: ["csp-violation"], buffered: true }).observe();
+  });
+  return () => page.evaluate(() => (window as unknown as { cspReports: unknown[] }).cspReports);
+}
+
+test("pages run under a strict Content-Security-Policy (hashes on shared pages, a nonce per response otherwise), without violations", async ({ page, playwright, baseURL }) => {
   const violations = await recordViolations(page);
+  const browserReports = await recordReports(page);
   const nonces = new Set<string>();
 
   // Public pages come from the anonymous cache, one render for everyone: their inline scripts are
@@ -51,7 +63,23 @@ test("pages run under a strict Content-Security-Policy (hashes on shared pages, 
   expect(await violations()).toEqual([]);
 
   // A script smuggled into a shared page (its hash is not in the policy) does not run, and the browser reports it.
+  expect(shared!.headers()["reporting-endpoints"]).toBe('csp="/api/csp-reports"');
   await page.addScriptTag({ content: "window.injected = true;" }).catch(() => undefined);
   expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
   await expect.poll(violations).toEqual([expect.stringMatching(/^script-src-elem inline$/)]);
+
+  // The report the browser made for `report-to` (Chromium uploads those in batches, a minute or more
+  // later, so the page hands it over itself, exactly as the browser wrote it) is accepted and stored.
+  await expect.poll(browserReports).toHaveLength(1);
+  const upload = await page.evaluate(async () => {
+    const body = JSON.stringify((window as unknown as { cspReports: unknown[] }).cspReports);
+    const response = await fetch("/api/csp-reports", { method: "POST", headers: { "content-type": "application/reports+json" }, body });
+    return response.status;
+  });
+  expect(upload).toBe(204);
+  const staff = await playwright.request.newContext({ baseURL });
+  expect((await staff.post("/api/auth/login", { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })).status()).toBe(200);
+  const stored = (await (await staff.get("/api/admin/csp-reports")).json()) as { items: { documentUrl: string; directive: string; blockedUrl: string | null }[] };
+  expect(stored.items).toContainEqual(expect.objectContaining({ documentUrl: `${baseURL}/founders-find`, directive: "script-src-elem", blockedUrl: "inline" }));
+  await staff.dispose();
 });

@@ -89,3 +89,32 @@ test("a repeat visit revalidates with the ETag and gets 304 Not Modified", async
   expect(repeat.status()).toBe(304);
   expect(await repeat.body()).toHaveLength(0);
 });
+
+test("a client-side navigation's data request is stored and shared; `_routes` values the app never sends are answered uncached", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const newContext = (options: { baseURL: string }) => playwright.request.newContext(options);
+  await page.goto("/about");
+  await waitForHydration(page);
+  const dataRequest = page.waitForRequest((request) => /\/founders-find\.data(\?|$)/.test(request.url()));
+  await page.locator('header a[href="/founders-find"]').first().click();
+  const url = new URL((await dataRequest).url());
+  // No route of this app opts out of revalidation, so the browser asks for every loader: no `_routes`.
+  expect(url.search).toBe("");
+
+  // Warm every worker, then each answers from its cache.
+  await anonymousVisits(baseURL!, newContext, url.pathname);
+  for (const answer of await anonymousVisits(baseURL!, newContext, url.pathname)) {
+    expect(answer.status).toBe(200);
+    expect(answer.cache).toBe("hit");
+  }
+  // Values the app never sends are answered, never stored (before: each one a new entry).
+  for (const junk of ["?_routes=routes%2Ffounders-find", "?_routes=root%2Croutes%2Ffounders-find", "?_routes=made-up", `?_routes=${Date.now()}`]) {
+    for (const answer of await anonymousVisits(baseURL!, newContext, url.pathname + junk)) {
+      expect(answer.status, junk).toBe(200);
+      expect(answer.cache, junk).toBeUndefined();
+    }
+  }
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "~/server/platform/csp";
+import { contentSecurityPolicy, createNonce, inlineScriptHashes, REPORTING_ENDPOINTS } from "~/server/platform/csp";
 
 const site = { bookingUrl: null, trySimulationUrl: "/simulations", gaMeasurementId: null };
 const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `));
@@ -20,6 +20,14 @@ describe("the pages' Content-Security-Policy", () => {
     expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-n' https://*.googletagmanager.com");
     expect(directive(policy, "connect-src")).toContain("https://*.google-analytics.com");
     expect(directive(policy, "frame-src")).toBe("frame-src https://cal.com");
+  });
+
+  it("sends violation reports to /api/csp-reports: report-to (with its Reporting-Endpoints header) and report-uri for older browsers", () => {
+    for (const policy of [contentSecurityPolicy({ nonce: "n" }, site), contentSecurityPolicy({ hashes: [] }, site)]) {
+      expect(directive(policy, "report-to")).toBe("report-to csp");
+      expect(directive(policy, "report-uri")).toBe("report-uri /api/csp-reports");
+    }
+    expect(REPORTING_ENDPOINTS).toBe('csp="/api/csp-reports"');
   });
 
   it("makes a new, unguessable nonce each time", () => {

@@ -18,6 +18,13 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** Where browsers send the policy's violation reports (features/csp-reports). */
+export const CSP_REPORT_PATH = "/api/csp-reports";
+/** The Reporting API's name for that endpoint, defined by the `Reporting-Endpoints` header every page sends with its policy. */
+export const CSP_REPORT_GROUP = "csp";
+/** The `Reporting-Endpoints` header that goes with the policy (a path: the browser resolves it against the page). */
+export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
+
 /** What may run inline: the nonce of a page rendered for one visitor, or the hashes of a shared render. */
 export type InlineScripts = { nonce: string } | { hashes: string[] };
 
@@ -28,6 +35,8 @@ export type InlineScripts = { nonce: string } | { hashes: string[] };
  * only when configured: Google Analytics (GA_MEASUREMENT_ID) and the booking widget's frame
  * (BOOKING_URL). Inline styles stay allowed: the stylesheet is inlined on purpose (first paint) and
  * React sets style attributes. Images may come from any https origin (mentor photos can be links).
+ * Violations are reported to CSP_REPORT_PATH: `report-to` (the Reporting API, with the
+ * `Reporting-Endpoints` header) and `report-uri` for browsers without it (those with it ignore it).
  */
 export function contentSecurityPolicy(inline: InlineScripts, site: PublicSiteSettings): string {
   const ga = site.gaMeasurementId !== null;
@@ -43,6 +52,8 @@ export function contentSecurityPolicy(inline: InlineScripts, site: PublicSiteSet
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
+    "report-uri": [CSP_REPORT_PATH],
+    "report-to": [CSP_REPORT_GROUP],
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(" ")}`)

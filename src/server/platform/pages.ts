@@ -4,10 +4,11 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { PublicLoadContext } from "~/shared/load-context";
-import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "./csp";
+import { contentSecurityPolicy, createNonce, inlineScriptHashes, REPORTING_ENDPOINTS } from "./csp";
 import { AppError } from "./errors";
 import { paintFirst } from "./paint-first";
-import { cacheKind, sendCached, type Rendered } from "./public-cache";
+import { DataRoutes } from "./data-routes";
+import { sendCached, type Rendered } from "./public-cache";
 
 export interface PagesOptions {
   /** Production: the built server bundle once; development: Vite's fresh module on every request. */
@@ -91,7 +92,10 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       const html = paintFirst(body.toString("utf8"));
       body = Buffer.from(html);
       delete headers["content-length"];
-      if (policy) headers["content-security-policy"] = policy({ hashes: inlineScriptHashes(html) }, site);
+      if (policy) {
+        headers["content-security-policy"] = policy({ hashes: inlineScriptHashes(html) }, site);
+        headers["reporting-endpoints"] = REPORTING_ENDPOINTS;
+      }
     }
     return { status: response.status, headers, cookies: response.headers.getSetCookie(), body };
   };
@@ -103,8 +107,10 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       if (request.url === "/api" || request.url.startsWith("/api/")) {
         throw new AppError("not_found", `No API route ${request.method} ${request.url.split("?")[0]}`);
       }
-      if (options.mode === "production" && cacheKind(request) === "page") {
-        const cache = app.publicCache;
+      const cache = app.publicCache;
+      // The `_routes` values the client of this build sends: the only query the cache keeps pages for.
+      if (options.mode === "production") cache.dataRoutes ??= new DataRoutes(await options.getBuild());
+      if (options.mode === "production" && cache.kindOf(request) === "page") {
         const known = cache.currentVersion();
         const version = typeof known === "number" ? known : await known;
         const hit = cache.get(request.url, version);
@@ -122,7 +128,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       const cspNonce = createNonce();
       const response = await (await getHandler())(toWebRequest(request, reply), { ...options.context, cspNonce, fetchApi });
       reply.status(response.status);
-      if (policy) reply.header("content-security-policy", policy({ nonce: cspNonce }, site));
+      if (policy) reply.header("content-security-policy", policy({ nonce: cspNonce }, site)).header("reporting-endpoints", REPORTING_ENDPOINTS);
       for (const [name, value] of response.headers) {
         if (name !== "set-cookie") reply.header(name, value);
       }

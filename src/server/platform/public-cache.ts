@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContentVersion } from "./content-version";
+import type { DataRoutes } from "./data-routes";
 import { SESSION_COOKIE } from "./sessions";
 
 /**
@@ -12,8 +13,11 @@ import { SESSION_COOKIE } from "./sessions";
  * pre-compressed bytes, with an ETag for repeat visits.
  *
  * Safe by construction rather than by care:
- * - only the routes listed in PUBLIC_ROUTES, and only without a query string (React Router's
- *   `_routes` excepted), so a page that reads a token from its address is never shared;
+ * - only the routes listed in PUBLIC_PAGES and PUBLIC_JSON, and only without a query string, so a
+ *   page that reads a token from its address is never shared. The one exception is React Router's
+ *   `_routes` on a page's data request, and only with a value the app's client emits (DataRoutes,
+ *   from the build's route manifest): any other value is answered uncached, so made-up values can
+ *   neither fill the cache nor push real pages out of it;
  * - never for a request carrying one of our cookies (`ff_session` of staff, `ff_candidate` of a
  *   candidate, and any later `ff_…`): a signed-in person's page is rendered for them alone;
  * - never a response that sets a cookie, and only 200s;
@@ -21,10 +25,13 @@ import { SESSION_COOKIE } from "./sessions";
  *   rendered under: the newest committed one, known in memory (embedded) or read per request (PostgreSQL).
  */
 
-/** Public addresses, each also as React Router's data request (`/_root.data`, `/about.data`, …). */
+/**
+ * Public addresses, each also as React Router's data request (`/about.data`, …; the home page's is
+ * `/_.data` with the trailing-slash-aware data requests of react-router.config.ts, `/_root.data` without).
+ */
 const PUBLIC_PAGES = [
   /^\/$/,
-  /^\/_root\.data$/,
+  /^\/(_|_root)\.data$/,
   /^\/(founders-find|about|privacy|terms|simulations)(\.data)?$/,
   /^\/simulations\/[a-z0-9-]{1,200}(\.data)?$/,
   /^\/(sitemap\.xml|robots\.txt)$/,
@@ -96,13 +103,17 @@ export type Answer = { entry: CachedResponse; state: "hit" | "miss" } | { render
 
 export type CacheKind = "page" | "json";
 
-/** Which part of the cache may answer this request, or null when it must be rendered for this caller. */
-export function cacheKind(request: Pick<IncomingMessage, "method" | "url" | "headers">): CacheKind | null {
+/**
+ * Which part of the cache may answer this request, or null when it must be rendered for this caller.
+ * A query string is only ever a page data request's `_routes`, with a value `dataRoutes` allows (none
+ * without them: before the pages' build is known, or in tests without pages).
+ */
+export function cacheKind(request: Pick<IncomingMessage, "method" | "url" | "headers">, dataRoutes?: DataRoutes | null): CacheKind | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = request.url ?? "";
   const query = url.indexOf("?");
   const path = query === -1 ? url : url.slice(0, query);
-  if (query !== -1 && !/^_routes=[\w%,.-]*$/.test(url.slice(query + 1))) return null;
+  if (query !== -1 && !dataRoutes?.allows(path, url.slice(query + 1))) return null;
   const cookie = request.headers.cookie;
   if (cookie && OWN_COOKIE.test(cookie)) return null;
   if (PUBLIC_PAGES.some((pattern) => pattern.test(path))) return "page";
@@ -123,8 +134,15 @@ export class PublicCache {
   private readonly rendering = new Map<string, Promise<Answer>>();
   private bytes = 0;
   private newest = 0;
+  /** The `_routes` values the app emits, once the pages' build is known (pages.ts sets it). */
+  dataRoutes: DataRoutes | null = null;
 
   constructor(readonly currentVersion: () => number | Promise<number>) {}
+
+  /** cacheKind with the `_routes` values this app emits. */
+  kindOf(request: Pick<IncomingMessage, "method" | "url" | "headers">): CacheKind | null {
+    return cacheKind(request, this.dataRoutes);
+  }
 
   /** The stored answer for this address under this version, if any (and marks it recently used). */
   get(key: string, version: number): CachedResponse | undefined {
@@ -208,7 +226,7 @@ export class PublicCache {
   serveHit(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
     const url = request.url ?? "";
     const entry = this.entries.get(url);
-    if (!entry?.wire || !cacheKind(request)) return false;
+    if (!entry?.wire || !this.kindOf(request)) return false;
     const known = this.currentVersion();
     if (typeof known === "number") return this.writeHit(url, known, request, response);
     return known.then((version) => this.writeHit(url, version, request, response)).catch(() => false);
@@ -299,7 +317,7 @@ export function registerPublicCache(app: FastifyInstance, version: ContentVersio
   });
 
   app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "GET" || cacheKind(request) !== "json") return;
+    if (request.method !== "GET" || app.publicCache.kindOf(request) !== "json") return;
     const version = await app.publicCache.currentVersion();
     const hit = app.publicCache.get(request.url, version);
     if (hit) return sendCached(request, reply, hit, "hit");
