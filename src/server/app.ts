@@ -38,6 +38,7 @@ import { reportIntakeRoutes } from "./features/reports/intake-routes";
 import { candidateReportRoutes } from "./features/reports/candidate-routes";
 import { reportAdminRoutes } from "./features/reports/admin-routes";
 import { leadRoutes } from "./features/leads/routes";
+import { cspReportRoutes } from "./features/csp-reports/routes";
 
 export interface AppOptions {
   config: Config;
@@ -72,6 +73,7 @@ const FEATURES = [
   candidateReportRoutes,
   reportAdminRoutes,
   leadRoutes,
+  cspReportRoutes,
   openApiRoutes,
 ];
 
