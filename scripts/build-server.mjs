@@ -1,9 +1,10 @@
-// Bundles the server (and the shared code it imports) into one file; npm packages stay external.
+// Bundles the server (and the shared code it imports) into dist/server/main.js, and the embedded
+// database's worker thread (src/server/db/pglite-worker.ts) beside it; npm packages stay external.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: "dist/server/main.js",
+  entryPoints: { main: "src/server/main.ts", "pglite-worker": "src/server/db/pglite-worker.ts" },
+  outdir: "dist/server",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -23,6 +23,24 @@ export const emailOf = (g: number) => `lead${g}@${DOMAINS[g % DOMAINS.length]}`;
 
 /** Writes `rows` leads in one statement (a transaction allowed minutes), then readies the table on a connection of its own. */
 export async function generateLeads(db: Db, databaseUrl: string, rows: number, ownerIds: string[]): Promise<void> {
+  await insertLeads(db, rows, ownerIds);
+  // What a database that has been running a while has: the load's dirty pages written out
+  // (CHECKPOINT, so the first cases do not pay for it), statistics for the planner, the visibility
+  // map set (index-only scans) and the trigram indexes' pending lists merged (VACUUM ANALYZE).
+  // VACUUM cannot run in a transaction, so not under longTransaction: a plain connection without the
+  // pool's statement limit (it takes longer than that at a million leads).
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("checkpoint");
+    await client.query("vacuum analyze lead");
+  } finally {
+    await client.end();
+  }
+}
+
+/** Writes `rows` leads in one statement, in a transaction allowed minutes (either engine). */
+export async function insertLeads(db: Db, rows: number, ownerIds: string[]): Promise<void> {
   await longTransaction(db, (tx) => tx.execute(sql`
     insert into lead (email, full_name, mobile, source_type, has_brochure_download, has_application, lead_owner, priority,
       lead_stage, lead_status, sale_amount, collected_amount, batch_name, follow_up_date, motivation, created_at)
@@ -44,19 +62,6 @@ export async function generateLeads(db: Db, databaseUrl: string, rows: number, o
       'Wants a founder''s office role',
       now() - make_interval(secs => g * 30)
     from (select g, 1 + (g * 31) % ${PAIRS.length} as p from generate_series(1, ${rows}) g) s`));
-  // What a database that has been running a while has: the load's dirty pages written out
-  // (CHECKPOINT, so the first cases do not pay for it), statistics for the planner, the visibility
-  // map set (index-only scans) and the trigram indexes' pending lists merged (VACUUM ANALYZE).
-  // VACUUM cannot run in a transaction, so not under longTransaction: a plain connection without the
-  // pool's statement limit (it takes longer than that at a million leads).
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("checkpoint");
-    await client.query("vacuum analyze lead");
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -54,7 +54,7 @@ describe("unique violations (issue 25 item 8)", () => {
 });
 
 // Only PostgreSQL has other sessions to wait on and timers to end a statement (PGlite runs one
-// statement at a time on this thread): registered there only, so the PGlite run reports no skipped test.
+// statement at a time, with no timer to end it): registered there only, so the PGlite run reports no skipped test.
 if (testEngine === "postgres") describe("database waits end (PostgreSQL)", () => {
   let url: string;
   let limited: Database;

@@ -1,13 +1,12 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { PgliteProxy } from "./pglite-proxy";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,8 +18,8 @@ export interface Database {
   /** Answers when the database answers a query; throws otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The underlying PGlite instance, for backups; null on PostgreSQL. */
-  pglite: PGlite | null;
+  /** The embedded database's handle (PGlite in its worker thread: db/pglite-proxy.ts); null on PostgreSQL. */
+  pglite: PgliteProxy | null;
   pool: pg.Pool | null;
 }
 
@@ -54,7 +53,7 @@ export const POOL_WAIT_MS = 5_000;
  * - idle in transaction 60 s: nothing waits on the network inside a transaction (ARCHITECTURE.md
  *   principle 7), so a transaction idle for a minute belongs to a stuck or vanished process; the
  *   server ends it and frees its locks.
- * PGlite ignores all three: it runs one statement at a time on the server's own thread, with no timer
+ * PGlite ignores all three: it runs one statement at a time (in its worker thread), with no timer
  * to interrupt it (measured: `statement_timeout` of 200 ms, `pg_sleep(1)` still ran 1 s), and with a
  * single connection there is no other session's lock to wait for.
  */
@@ -158,13 +157,17 @@ await db.close();`;
   });
 }
 
-/** Embedded PostgreSQL (PGlite); `dataDir` null keeps it in memory (tests). */
+/**
+ * Embedded PostgreSQL (PGlite); `dataDir` null keeps it in memory (tests). PGlite runs in a worker
+ * thread (db/pglite-worker.ts): WebAssembly PostgreSQL holds the thread that calls it for the whole of
+ * each statement, and on the server's thread that stopped every other request meanwhile — cached
+ * pages and sign-in included — while an import or a busy CRM list ran.
+ */
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  // pg_trgm: the CRM's substring search (its migration creates the extension).
-  const extensions = { pg_trgm };
   if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteDataDir(dataDir);
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_SETTINGS, extensions });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await PgliteProxy.create({ dataDir, settings: PGLITE_SETTINGS });
+  // drizzle-orm/pglite uses query(sql, params, { rowMode, parsers }) and transaction(tx => …): the proxy's.
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
   return {
     db,
     engine: "pglite",

@@ -3,6 +3,7 @@ import { API_REFUSAL_SUBJECT, needsRoleMessage } from "~/shared/refusal";
 import { hasAnyRole, type StaffRole } from "~/shared/roles";
 import { CANDIDATE_COOKIE, readCandidateSession } from "./candidate-sessions";
 import { AppError } from "./errors";
+import { registerQueryPriority } from "./query-priority";
 import { readSession, SESSION_COOKIE, type SessionStaff } from "./sessions";
 
 /**
@@ -38,6 +39,8 @@ export function registerAccessControl(app: FastifyInstance, secret: string): voi
   app.decorate("apiRoutes", []);
   app.decorateRequest("staff", null);
   app.decorateRequest("candidate", null);
+  // Before the session lookup below: it runs at the route's priority too (sign-in's is interactive).
+  registerQueryPriority(app);
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;

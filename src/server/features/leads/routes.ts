@@ -24,7 +24,7 @@ import { CSV_IMPORT, IMPORT_RUNNING, receiveCsvUpload } from "../../platform/csv
 import { sendDownload } from "../../platform/files";
 import { leadActivity } from "./activity";
 import { sendLeadCsv } from "./export";
-import { importLeadsCsv } from "./import";
+import { IMPORT_BATCH, importLeadsCsv, PGLITE_IMPORT_BATCH } from "./import";
 import { fixDuplicates } from "./merge";
 import { listLeadOwners } from "./owners";
 import { crmAnalytics, listLeads, readLead, readLeadResume } from "./queries";
@@ -157,7 +157,7 @@ export async function leadRoutes(app: FastifyInstance) {
       response: { 200: importResultSchema },
     },
     handler: (request) =>
-      receiveCsvUpload(request, LEAD_UPLOAD, (file) => app.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => importLeadsCsv(app.db, file.records(), request.staff!.id))),
+      receiveCsvUpload(request, LEAD_UPLOAD, (file) => app.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => importLeadsCsv(app.db, file.records(), request.staff!.id, app.engine === "pglite" ? PGLITE_IMPORT_BATCH : IMPORT_BATCH))),
   });
 
   api.post("/api/crm/sync", {

@@ -1,0 +1,47 @@
+// The messages between the server's thread and the PGlite worker (pglite-worker.ts, pglite-proxy.ts).
+// Types and constants only: the worker imports nothing else of the server.
+
+/**
+ * Which waiting statement the worker runs next: the lowest number first, in arrival order within a
+ * number. Sign-in and a candidate's pages are "interactive", staff screens "normal", imports and
+ * exports "bulk" (platform/query-priority.ts decides per route).
+ */
+export const PRIORITY = { interactive: 0, normal: 1, bulk: 2 } as const;
+export type QueryPriority = keyof typeof PRIORITY;
+
+export type RowMode = "array" | "object";
+
+export interface WorkerInit {
+  /** null: in memory (tests). */
+  dataDir: string | null;
+  settings: string[];
+}
+
+/** The server's thread to the worker. `id` names the answer; `tx` runs the statement in that open transaction. */
+export type WorkerRequest =
+  | { op: "query"; id: number; sql: string; params: unknown[]; rowMode: RowMode | undefined; text: number[] | undefined; priority: number; tx?: number }
+  | { op: "exec"; id: number; sql: string; priority: number; tx?: number }
+  /** Opens a transaction; answered (value: the transaction's id) once BEGIN has run. */
+  | { op: "begin"; id: number; priority: number }
+  /** Commits or rolls back transaction `tx`; answered when it has. */
+  | { op: "end"; id: number; tx: number; commit: boolean }
+  | { op: "close"; id: number }
+  /** An interactive request began (`on`) or ended: lower priorities wait meanwhile (priority.ts holdForInteractive). */
+  | { op: "hold"; hold: number; on: boolean };
+
+/** An error as it crosses the threads: its message and every plain field (PostgreSQL's code, constraint, detail…). */
+export type WireError = { name: string; message: string; stack?: string } & Record<string, string | number | boolean | null | undefined>;
+
+/** The worker to the server's thread. A notification is posted before the answer of the statement that delivered it. */
+export type WorkerReply =
+  | { kind: "ready" }
+  | { kind: "failed"; error: WireError }
+  | { kind: "answer"; id: number; ok: true; value: unknown }
+  | { kind: "answer"; id: number; ok: false; error: WireError }
+  | { kind: "notify"; channel: string; payload: string };
+
+export interface WireResults {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}

@@ -1,0 +1,214 @@
+// The server's handle on PGlite running in a worker thread (pglite-worker.ts): the part of PGlite's
+// interface that drizzle-orm/pglite and the server use — query, exec, transaction, notifications,
+// close. Every statement is sent to the worker with the caller's priority (priority.ts), so the
+// server's thread never runs PostgreSQL itself and keeps answering while a statement runs.
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { QueryOptions, Results } from "@electric-sql/pglite";
+import { PRIORITY, type WireError, type WireResults, type WorkerInit, type WorkerReply, type WorkerRequest } from "./pglite-protocol";
+import { currentQueryPriority, onInteractiveHold } from "./priority";
+
+type Listener = (channel: string, payload: string) => void;
+type Outgoing = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
+type Asked = Extract<WorkerRequest, { id: number }>;
+
+/** A transaction's handle, as PGlite's `Transaction` offers it to drizzle. */
+export interface PgliteProxyTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/** An error from the worker with PostgreSQL's fields (code, constraint, detail…) as PGlite threw it, for platform/errors.ts. */
+function fromWire(wire: WireError): Error {
+  const { name, message, stack, ...fields } = wire;
+  const error = new Error(message);
+  Object.assign(error, fields);
+  error.name = name;
+  if (stack) error.stack = stack;
+  return error;
+}
+
+/**
+ * A binary parameter that is a view of a larger buffer (a slice of a pooled Buffer) would be copied
+ * with the whole buffer; it is copied alone instead.
+ */
+function compactParams(params: unknown[] | undefined): unknown[] {
+  if (!params) return [];
+  if (!params.some((p) => ArrayBuffer.isView(p))) return params;
+  return params.map((p) => (ArrayBuffer.isView(p) && p.byteLength !== p.buffer.byteLength ? new Uint8Array(p.buffer, p.byteOffset, p.byteLength).slice() : p));
+}
+
+/**
+ * The worker's module: the bundled `pglite-worker.js` beside the bundled server; from the sources
+ * (development, tests, scripts run with tsx), the TypeScript file loaded through tsx.
+ */
+function startWorker(init: WorkerInit): Worker {
+  const here = import.meta.url;
+  if (!/\.[cm]?ts$/.test(new URL(here).pathname)) return new Worker(new URL("./pglite-worker.js", here), { workerData: init });
+  // tsx's ES module API (its CommonJS twin cannot register its loader from an eval'd worker).
+  const tsx = pathToFileURL(createRequire(here).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  const source = new URL("./pglite-worker.ts", here).href;
+  const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(here)}));`;
+  return new Worker(boot, { eval: true, workerData: init });
+}
+
+export class PgliteProxy {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  readonly #listeners = new Set<Listener>();
+  #nextId = 1;
+  #stopped: Error | null = null;
+  #closing: Promise<void> | null = null;
+  #stopHolding: () => void = () => {};
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+  }
+
+  /** Starts the worker and opens PGlite in it (`dataDir` null: in memory); resolves once it answers. */
+  static async create(init: WorkerInit): Promise<PgliteProxy> {
+    const worker = startWorker(init);
+    const proxy = new PgliteProxy(worker);
+    await new Promise<void>((resolve, reject) => {
+      const early = (error: Error) => reject(error);
+      const exited = (code: number) => reject(new Error(`The embedded database's worker stopped while opening (exit ${code})`));
+      worker.once("error", early);
+      worker.once("exit", exited);
+      const first = (message: WorkerReply) => {
+        if (message.kind !== "ready" && message.kind !== "failed") return;
+        worker.off("message", first);
+        worker.off("error", early);
+        worker.off("exit", exited);
+        if (message.kind === "failed") {
+          void worker.terminate();
+          reject(fromWire(message.error));
+        } else resolve();
+      };
+      worker.on("message", first);
+    });
+    worker.on("message", (message: WorkerReply) => proxy.#receive(message));
+    worker.on("error", (error) => proxy.#stop(error));
+    worker.on("exit", (code) => proxy.#stop(new Error(`The embedded database's worker stopped (exit ${code})`)));
+    // Idle, the worker does not keep the process alive (as PGlite in the process did not); a statement on its way does.
+    worker.unref();
+    proxy.#stopHolding = onInteractiveHold((hold, on) => {
+      if (!proxy.#stopped) worker.postMessage({ op: "hold", hold, on } satisfies WorkerRequest);
+    });
+    return proxy;
+  }
+
+  #receive(message: WorkerReply): void {
+    if (message.kind === "notify") {
+      // Before the answer of the statement that delivered it, which is the next message: the edit's
+      // code goes on only after every listener has seen the new value (platform/content-version.ts).
+      for (const listener of this.#listeners) listener(message.channel, message.payload);
+      return;
+    }
+    if (message.kind !== "answer") return;
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    if (message.ok) pending.resolve(message.value);
+    else pending.reject(fromWire(message.error));
+  }
+
+  #stop(reason: Error): void {
+    if (this.#stopped) return;
+    this.#stopped = reason;
+    this.#stopHolding();
+    for (const pending of this.#pending.values()) pending.reject(reason);
+    this.#pending.clear();
+  }
+
+  #request(message: Outgoing): Promise<unknown> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...message, id } as Asked);
+    });
+  }
+
+  #query<T>(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number): Promise<Results<T>> {
+    // drizzle's parsers keep a few types (timestamps, dates, intervals) as PostgreSQL's text: the
+    // worker is told which, as type ids (functions do not cross threads).
+    const text = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+    const message: Outgoing = { op: "query", sql, params: compactParams(params), rowMode: options?.rowMode, text, priority: PRIORITY[currentQueryPriority()] };
+    if (tx !== undefined) message.tx = tx;
+    return this.#request(message) as Promise<WireResults> as Promise<Results<T>>;
+  }
+
+  #exec(sql: string, tx?: number): Promise<Results[]> {
+    const message: Outgoing = { op: "exec", sql, priority: PRIORITY[currentQueryPriority()] };
+    if (tx !== undefined) message.tx = tx;
+    return this.#request(message) as Promise<Results[]>;
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#query<T>(sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.#exec(sql);
+  }
+
+  /**
+   * Runs `callback` in a transaction held open in the worker: committed when it returns, rolled back
+   * when it throws. Other statements wait meanwhile, as with PGlite in the process.
+   */
+  async transaction<T>(callback: (tx: PgliteProxyTransaction) => Promise<T>): Promise<T> {
+    const id = (await this.#request({ op: "begin", priority: PRIORITY[currentQueryPriority()] })) as number;
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error("Transaction is closed");
+    };
+    const end = (commit: boolean) => {
+      closed = true;
+      return this.#request({ op: "end", tx: id, commit });
+    };
+    const tx: PgliteProxyTransaction = {
+      query: async (sql, params, options) => (open(), this.#query(sql, params, options, id)),
+      exec: async (sql) => (open(), this.#exec(sql, id)),
+      rollback: async () => (open(), void (await end(false))),
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (error) {
+      if (!closed) await end(false).catch(() => {});
+      throw error;
+    }
+    if (!closed) await end(true);
+    return result;
+  }
+
+  onNotification(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  offNotification(listener: Listener): void {
+    this.#listeners.delete(listener);
+  }
+
+  /** Closes PGlite after the statements already sent, then ends the worker. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      try {
+        if (!this.#stopped) await this.#request({ op: "close" });
+      } finally {
+        this.#stop(new Error("The embedded database is closed"));
+        await this.#worker.terminate();
+      }
+    })();
+    return this.#closing;
+  }
+}

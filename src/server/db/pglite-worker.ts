@@ -1,0 +1,260 @@
+// PGlite in a worker thread (pglite-proxy.ts starts it). PGlite runs PostgreSQL compiled to
+// WebAssembly on the thread that calls it, so each statement used to hold the server's event loop
+// for its whole run: here it holds only this thread, and the server keeps answering.
+//
+// One statement (or one open transaction) at a time, as PGlite itself does; what runs next is the
+// waiting statement of highest priority (pglite-protocol.ts), never cutting into a running statement
+// or an open transaction; while an interactive request (a sign-in) is in progress, lower priorities
+// wait for it (HOLD_MS at most). A transaction stays open until the server's thread says commit or
+// rollback; its own statements run at once, on it.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PRIORITY, type WireError, type WireResults, type WorkerInit, type WorkerReply, type WorkerRequest } from "./pglite-protocol";
+
+/** A statement that has waited this long goes next whatever its priority: bulk work is slowed, never starved. */
+const AGING_MS = 1_000;
+/**
+ * The longest an interactive request holds lower priorities back (priority.ts holdForInteractive):
+ * a sign-in takes a few tens of milliseconds; a request that takes longer shares the database again.
+ */
+const HOLD_MS = 150;
+const BYTEA = 17;
+
+const port = parentPort!;
+const { dataDir, settings } = workerData as WorkerInit;
+const post = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+function toWireError(error: unknown): WireError {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
+  const wire: WireError = { name: error.name, message: error.message, stack: error.stack };
+  // PostgreSQL's fields (code, constraint, detail, severity, table, column…); PGlite's `params` and
+  // `queryOptions` (objects, possibly megabytes of an import's batch) stay behind.
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") wire[key] = value;
+  }
+  return wire;
+}
+
+const identity = (value: string) => value;
+const parserSets = new Map<string, Record<number, (value: string) => string>>();
+/** Parsers that keep these types as PostgreSQL's text (what drizzle asks for timestamps, dates, intervals). */
+function keepAsText(oids: number[] | undefined) {
+  if (!oids?.length) return undefined;
+  const key = oids.join(",");
+  let parsers = parserSets.get(key);
+  if (!parsers) parserSets.set(key, (parsers = Object.fromEntries(oids.map((oid) => [oid, identity]))));
+  return parsers;
+}
+
+/** The answer's own binary values (bytea) move to the other thread instead of being copied. */
+function transferables(result: Results<unknown>): ArrayBuffer[] {
+  if (!result.fields.some((field) => field.dataTypeID === BYTEA)) return [];
+  const buffers = new Set<ArrayBuffer>();
+  for (const row of result.rows as unknown[]) {
+    for (const value of Array.isArray(row) ? row : Object.values(row as object)) {
+      if (value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength && value.buffer instanceof ArrayBuffer) {
+        buffers.add(value.buffer);
+      }
+    }
+  }
+  return [...buffers];
+}
+
+const wire = (result: Results<unknown>): WireResults => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
+
+interface Job {
+  priority: number;
+  since: number;
+  run: () => Promise<void>;
+}
+
+const queues: Job[][] = [[], [], []];
+let running = false;
+
+/** The next job: the oldest that has waited past AGING_MS, else the first of the highest priority. */
+function peekNext(): Job[] | undefined {
+  const now = performance.now();
+  let aged: Job[] | undefined;
+  for (const queue of queues) {
+    const head = queue[0];
+    if (head && now - head.since > AGING_MS && (!aged || head.since < aged[0]!.since)) aged = queue;
+  }
+  return aged ?? queues.find((queue) => queue.length > 0);
+}
+
+/** Interactive requests in progress: their hold's id and when it lapses. */
+const holds = new Map<number, number>();
+let holdTimer: NodeJS.Timeout | null = null;
+
+/** When the holds lapse, or 0 when nothing holds the database. */
+function heldUntil(now: number): number {
+  let until = 0;
+  for (const [hold, expires] of holds) {
+    if (expires <= now) holds.delete(hold);
+    else until = Math.max(until, expires);
+  }
+  return until;
+}
+
+/**
+ * Chooses the next job once the messages already delivered are queued: PGlite works through a
+ * statement without returning to the event loop, so choosing at once would run every statement in
+ * the order it arrived (each message handled to its end before the next is read).
+ */
+let pumpQueued = false;
+function pumpSoon(): void {
+  if (pumpQueued) return;
+  pumpQueued = true;
+  setImmediate(() => {
+    pumpQueued = false;
+    pump();
+  });
+}
+
+function pump(): void {
+  if (running) return;
+  const queue = peekNext();
+  if (!queue) return;
+  const job = queue[0]!;
+  const now = performance.now();
+  const until = job.priority > PRIORITY.interactive && now - job.since <= AGING_MS ? heldUntil(now) : 0;
+  if (until) {
+    // Woken by the interactive request's next statement, its end, or the hold lapsing.
+    if (holdTimer) clearTimeout(holdTimer);
+    holdTimer = setTimeout(() => {
+      holdTimer = null;
+      pump();
+    }, until - now);
+    return;
+  }
+  queue.shift();
+  running = true;
+  void job.run().finally(() => {
+    running = false;
+    pumpSoon();
+  });
+}
+
+function schedule(priority: number, run: () => Promise<void>): void {
+  const level = Math.min(Math.max(priority, 0), queues.length - 1);
+  queues[level]!.push({ priority: level, since: performance.now(), run });
+  pumpSoon();
+}
+
+/** Runs a statement and posts its answer (after any notification it delivered). */
+async function answer(id: number, work: () => Promise<{ value: unknown; transfer?: ArrayBuffer[] }>): Promise<void> {
+  try {
+    const { value, transfer } = await work();
+    post({ kind: "answer", id, ok: true, value }, transfer);
+  } catch (error) {
+    post({ kind: "answer", id, ok: false, error: toWireError(error) });
+  }
+}
+
+type Target = Pick<PGlite, "query" | "exec"> | Transaction;
+
+function statement(target: Target, request: Extract<WorkerRequest, { op: "query" | "exec" }>) {
+  if (request.op === "exec") return async () => ({ value: (await target.exec(request.sql)).map(wire) });
+  return async () => {
+    const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers: keepAsText(request.text) });
+    return { value: wire(result), transfer: transferables(result) };
+  };
+}
+
+interface OpenTransaction {
+  tx: Transaction;
+  end: (commit: boolean, id: number) => void;
+}
+const transactions = new Map<number, OpenTransaction>();
+/** Thrown inside PGlite's transaction to have it roll back; never leaves this file. */
+const ROLLBACK = Symbol("rollback");
+
+function begin(pglite: PGlite, id: number): Promise<void> {
+  return new Promise<void>((finished) => {
+    let opened = false;
+    let ending: { commit: boolean; id: number } | null = null;
+    let endNow: (() => void) | null = null;
+    const ended = new Promise<void>((resolve) => (endNow = resolve));
+    pglite
+      .transaction(async (tx) => {
+        opened = true;
+        transactions.set(id, {
+          tx,
+          end: (commit, endId) => {
+            ending = { commit, id: endId };
+            endNow!();
+          },
+        });
+        post({ kind: "answer", id, ok: true, value: id });
+        await ended;
+        if (!ending!.commit) throw ROLLBACK;
+      })
+      .then(
+        () => post({ kind: "answer", id: ending!.id, ok: true, value: null }),
+        (error: unknown) => {
+          if (!opened) post({ kind: "answer", id, ok: false, error: toWireError(error) });
+          else if (error === ROLLBACK) post({ kind: "answer", id: ending!.id, ok: true, value: null });
+          else post({ kind: "answer", id: ending?.id ?? id, ok: false, error: toWireError(error) });
+        },
+      )
+      .finally(() => {
+        transactions.delete(id);
+        finished();
+      });
+  });
+}
+
+async function main(): Promise<void> {
+  let pglite: PGlite;
+  try {
+    // pg_trgm: the CRM's substring search (its migration creates the extension).
+    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: settings, extensions: { pg_trgm } });
+  } catch (error) {
+    post({ kind: "failed", error: toWireError(error) });
+    return;
+  }
+  // Posted as PGlite hands it over, while it reads the statement's answer: before that answer is posted.
+  pglite.onNotification((channel, payload) => post({ kind: "notify", channel, payload }));
+  let closing = false;
+
+  port.on("message", (request: WorkerRequest) => {
+    switch (request.op) {
+      case "query":
+      case "exec": {
+        if (request.tx !== undefined) {
+          const open = transactions.get(request.tx);
+          if (!open) void answer(request.id, () => Promise.reject(new Error("Transaction is closed")));
+          else void answer(request.id, statement(open.tx, request));
+          return;
+        }
+        if (closing) return void answer(request.id, () => Promise.reject(new Error("The database is closed")));
+        schedule(request.priority, () => answer(request.id, statement(pglite, request)));
+        return;
+      }
+      case "begin":
+        if (closing) return void answer(request.id, () => Promise.reject(new Error("The database is closed")));
+        schedule(request.priority, () => begin(pglite, request.id));
+        return;
+      case "end": {
+        const open = transactions.get(request.tx);
+        if (!open) void answer(request.id, () => Promise.reject(new Error("Transaction is closed")));
+        else open.end(request.commit, request.id);
+        return;
+      }
+      case "hold":
+        if (request.on) holds.set(request.hold, performance.now() + HOLD_MS);
+        else holds.delete(request.hold);
+        pumpSoon();
+        return;
+      case "close":
+        closing = true;
+        // After everything already queued: nothing accepted is dropped.
+        schedule(Number.MAX_SAFE_INTEGER, () => answer(request.id, async () => ({ value: await pglite.close() })));
+        return;
+    }
+  });
+  post({ kind: "ready" });
+}
+
+void main();
