@@ -19,6 +19,7 @@ import { openContentVersion } from "./platform/content-version";
 import { registerPublicCache, serverWithPublicCache, type PublicCache } from "./platform/public-cache";
 import { errorSerializers } from "./platform/log-errors";
 import { registerMultipart } from "./platform/multipart";
+import { uploadLimitsFor, type UploadLimits } from "./platform/uploads";
 import { registerSameOriginCheck } from "./platform/same-origin";
 import { registerTextInputCheck } from "./platform/text-input";
 import { registerEarlyAnswer } from "./platform/early-answer";
@@ -54,6 +55,8 @@ export interface AppOptions {
   timeLimits?: TimeLimits;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: DestinationStream;
+  /** Smaller upload caps and their own spool folder for tests; uploadLimitsFor(engine) otherwise. */
+  uploadLimits?: UploadLimits;
 }
 
 
@@ -130,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(fastifyCookie);
   // Multipart uploads are read by platform/multipart.ts only; routes check each file's type by content.
-  await registerMultipart(app);
+  await registerMultipart(app, options.uploadLimits ?? uploadLimitsFor(database.engine));
   await registerOpenApi(app);
   registerSameOriginCheck(app, config.publicBaseUrl);
   registerAccessControl(app, options.secret);

@@ -17,7 +17,7 @@ export interface TestContext {
 }
 
 /** The real app on a clean database, without pages (those are covered end to end). */
-export async function createTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, "timeLimits" | "logStream"> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, "timeLimits" | "logStream" | "uploadLimits"> = {}): Promise<TestContext> {
   const { database, drop, connectAgain } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: "http://localhost:3000", ...env });
   const secret = "test-secret-0123456789-0123456789-abcdef";

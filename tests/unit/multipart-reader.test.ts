@@ -34,11 +34,11 @@ beforeAll(async () => {
       },
     ),
   );
-  app.post("/read", async (request) => {
-    const form = await readMultipart(request, {
+  app.post("/read", async (request, reply) => {
+    const form = await readMultipart(request, reply, {
       files: { photo: { maxBytes: 1000, tooLarge: "Photo too large" }, cv: { maxBytes: 2000, tooLarge: "CV too large" } },
     });
-    return { fields: form.fields, files: Object.fromEntries(Object.entries(form.files).map(([k, f]) => [k, f.data.length])) };
+    return { fields: form.fields, files: Object.fromEntries(Object.entries(form.files).map(([k, f]) => [k, f.size])) };
   });
   await app.ready();
 });

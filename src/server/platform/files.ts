@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { FastifyReply } from "fastify";
 import type { Db } from "../db/client";
@@ -52,7 +52,9 @@ export async function storeFile(
       fileName: safeFileName(file.fileName),
       size: file.data.length,
       sha256,
-      data: file.data,
+      // As base64 text the database decodes: PGlite's own encoding of a bytea parameter builds one string
+      // per byte (measured: a 4.5 MB résumé took 2.4 s and its process to ~1 GB resident; 0.2 s this way).
+      data: sql`decode(${file.data.toString("base64")}, 'base64')`,
     })
     .returning({ id: storedFile.id });
   return { id: row!.id, sha256 };

@@ -1,8 +1,13 @@
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
 import { Transform, type Readable, type TransformCallback } from "node:stream";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyMultipart, { type Multipart, type MultipartFile } from "@fastify/multipart";
 import { FORBIDDEN_TEXT_MESSAGE, isStorableText } from "~/shared/text-input";
 import { AppError } from "./errors";
+import { sweepStaleSpool, UPLOAD_LIMITS, UploadGate, type UploadedFile, type UploadLimits, type UploadSpool } from "./uploads";
+
+export type { UploadedFile };
 
 /**
  * The one reader of multipart/form-data bodies (résumés, images, CSV imports). Every way a form can
@@ -10,12 +15,6 @@ import { AppError } from "./errors";
  * before its end, a malformed part → 400; a file over its field's cap → 413 with that field's own
  * message. A file whose body stops early is reported as cut off, never as too large.
  */
-
-export interface UploadedFile {
-  data: Buffer;
-  fileName: string;
-  mimeType: string;
-}
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -48,9 +47,14 @@ const DEFAULT_MAX_FIELD_BYTES = 64 * 1024;
  * the form it reads (each file field its own byte cap and message), so a CSV import may take far
  * more than an image upload.
  */
-export async function registerMultipart(app: FastifyInstance): Promise<void> {
+export async function registerMultipart(app: FastifyInstance, uploadLimits: UploadLimits = UPLOAD_LIMITS): Promise<void> {
   await app.register(fastifyMultipart, {
     limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: DEFAULT_MAX_FIELDS, fieldSize: DEFAULT_MAX_FIELD_BYTES },
+  });
+  app.decorate("uploads", new UploadGate(uploadLimits));
+  // In the background: a start is not held up by a folder of leftovers.
+  void sweepStaleSpool(uploadLimits.spoolDir).then((removed) => {
+    if (removed) app.log.warn({ removed, spoolDir: uploadLimits.spoolDir }, "uploads: removed files a stopped process had left");
   });
 }
 
@@ -122,18 +126,56 @@ async function drain(stream: Readable): Promise<void> {
   }
 }
 
-async function readAll(stream: Readable, field: string, rule: FileRule): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > rule.maxBytes) {
-      stream.resume();
-      throw tooLargeError(field, rule);
-    }
-    chunks.push(chunk);
+/** A failure of our own disk while spooling (full, gone): a 500, never the sender's fault. */
+class SpoolError extends Error {
+  constructor(readonly original: Error) {
+    super("spooling failed");
   }
-  return Buffer.concat(chunks);
+}
+
+/**
+ * Writes one file part to a file of the request's spool as it arrives, under the field's cap: never
+ * more than a chunk or two of it in memory (the write waits for the disk, the parser for the write).
+ */
+async function spoolPart(stream: Readable, spool: UploadSpool, field: string, rule: FileRule): Promise<{ file: string; size: number }> {
+  // A body cut off inside this file before anyone read it has already destroyed the file stream.
+  if (stream.destroyed && !stream.readableEnded) throw mapError(stream.errored ?? new Error("Part terminated early"), field);
+  const file = await spool.reserve(field);
+  const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
+  let diskError: Error | undefined;
+  out.on("error", (error) => (diskError ??= error));
+  const disk = async (wait: Promise<unknown>) => {
+    try {
+      await wait;
+    } catch (error) {
+      throw new SpoolError(error as Error);
+    }
+  };
+  let written = false;
+  try {
+    await disk(once(out, "open"));
+    if (!spool.stillWanted(file)) throw new AppError("invalid", cutOffFile(field), { [field]: cutOffFile(field) });
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > rule.maxBytes) {
+        stream.resume();
+        throw tooLargeError(field, rule);
+      }
+      if (!out.write(chunk)) {
+        if (diskError || out.destroyed) throw new SpoolError(diskError ?? new Error("spool file closed"));
+        await disk(once(out, "drain"));
+      }
+    }
+    out.end();
+    await disk(once(out, "close"));
+    if (diskError) throw new SpoolError(diskError);
+    written = true;
+    return { file, size };
+  } finally {
+    // Refused or cut off: the descriptor is closed now; the file goes with the request's spool.
+    if (!written) out.destroy();
+  }
 }
 
 function partLimits(fileCount: number, largestFile: number, options: { maxFields?: number; maxFieldBytes?: number }) {
@@ -149,13 +191,16 @@ function partLimits(fileCount: number, largestFile: number, options: { maxFields
 }
 
 /**
- * Reads a whole form into text fields and in-memory files. Only the fields named in `files` may
- * carry a file, each under its own cap; the first value of a repeated field wins; a file input left
- * empty (no name, no bytes) counts as absent.
+ * Reads a whole form into text fields and spooled files (platform/uploads.ts). Only the fields named
+ * in `files` may carry a file, each under its own cap; the first value of a repeated field wins; a
+ * file input left empty (no name, no bytes) counts as absent. Before a byte of the body is read the
+ * request must get one of the upload slots (429 for a client address over its cap, 503 for a full
+ * process, both naming the file fields); `reply` is where its slot and files are let go again.
  */
-export async function readMultipart(request: FastifyRequest, options: ReadOptions): Promise<MultipartForm> {
+export async function readMultipart(request: FastifyRequest, reply: FastifyReply, options: ReadOptions): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError("unsupported_media_type", NOT_MULTIPART);
   const rules = options.files;
+  const spool = request.server.uploads.admit(request, reply, Object.keys(rules));
   const largest = Math.max(0, ...Object.values(rules).map((rule) => rule.maxBytes));
   const maxFieldBytes = options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
   const form: MultipartForm = { fields: {}, files: {} };
@@ -176,13 +221,18 @@ export async function readMultipart(request: FastifyRequest, options: ReadOption
         throw unexpectedFile(field, Object.keys(rules));
       }
       reading = field;
-      const data = await readAll(part.file, field, rule);
+      const { file, size } = await spoolPart(part.file, spool, field, rule);
       reading = undefined;
-      if (data.length === 0 && !part.filename) continue;
+      if (size === 0 && !part.filename) {
+        spool.discard(file);
+        continue;
+      }
       if (!isStorableText(part.filename)) throw new AppError("invalid", FORBIDDEN_TEXT_MESSAGE, { [field]: FORBIDDEN_TEXT_MESSAGE });
-      form.files[field] ??= { data, fileName: part.filename, mimeType: part.mimetype };
+      if (form.files[field]) spool.discard(file);
+      else form.files[field] = spool.uploaded(file, size, part.filename, part.mimetype, field);
     }
   } catch (error) {
+    if (error instanceof SpoolError) throw error.original;
     throw mapError(error, reading);
   }
   return form;

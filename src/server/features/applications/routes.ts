@@ -45,7 +45,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       response: { 201: okSchema },
     },
     handler: async (request, reply) => {
-      const form = await readMultipart(request, { files: { resume: { maxBytes: RESUME_MAX_BYTES, tooLarge: RESUME_TOO_LARGE } } });
+      const form = await readMultipart(request, reply, { files: { resume: { maxBytes: RESUME_MAX_BYTES, tooLarge: RESUME_TOO_LARGE } } });
       const parsed = applicationFormSchema.safeParse(form.fields);
       if (!parsed.success) {
         const fields: Record<string, string> = {};

@@ -21,7 +21,7 @@ export const DUPLICATE_APPLICATION =
 const CLOSED_STATUSES: ApplicationStatus[] = ["rejected", "closed_lost"];
 
 /** Checks the résumé by its content, and names it after the type it really is. */
-export async function checkResume(file: UploadedFile): Promise<{ data: Buffer; fileName: string; contentType: string }> {
+export async function checkResume(file: { data: Buffer; fileName: string }): Promise<{ data: Buffer; fileName: string; contentType: string }> {
   const type = await checkUpload(file.data, {
     field: "resume",
     maxBytes: RESUME_MAX_BYTES,
@@ -43,6 +43,8 @@ export async function checkResume(file: UploadedFile): Promise<{ data: Buffer; f
  * Stores the application, its résumé and the person's lead in one transaction, and queues the
  * confirmation to the applicant and the notification to admissions staff in the same one.
  * One open application per e-mail: a second one (a double submit, a retry) is a conflict.
+ * The résumé waited on disk while it arrived; its bytes are read back only here, checked and stored,
+ * and let go once the transaction has ended (platform/uploads.ts bounds how many at once).
  */
 export async function submitApplication(
   db: Db,
@@ -50,7 +52,16 @@ export async function submitApplication(
   resume: UploadedFile | null,
   publicBaseUrl: string,
 ): Promise<string> {
-  const checked = resume ? await checkResume(resume) : null;
+  if (!resume) return insertApplication(db, input, null, publicBaseUrl);
+  return resume.withBytes(async (data) => insertApplication(db, input, await checkResume({ data, fileName: resume.fileName }), publicBaseUrl));
+}
+
+async function insertApplication(
+  db: Db,
+  input: NewApplication,
+  checked: { data: Buffer; fileName: string; contentType: string } | null,
+  publicBaseUrl: string,
+): Promise<string> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     // Serialises submissions for one address, so two concurrent ones cannot both pass the check.

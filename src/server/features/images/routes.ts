@@ -1,27 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type ImageKind } from "~/shared/images";
 import { PUBLIC, roles } from "../../platform/access";
 import { AppError, invalid } from "../../platform/errors";
-import { readMultipart } from "../../platform/multipart";
+import { readMultipart, type UploadedFile } from "../../platform/multipart";
 import { readImage, storeImage } from "./service";
 
 const imageUrlSchema = z.object({ imageUrl: z.string() });
 
-async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
+async function uploadedImage(request: FastifyRequest, reply: FastifyReply): Promise<UploadedFile> {
   // "less than 5MB": a file of exactly 5 MB is already too large.
-  const form = await readMultipart(request, { files: { image: { maxBytes: IMAGE_MAX_BYTES - 1, tooLarge: IMAGE_MESSAGES.tooLarge } } });
+  const form = await readMultipart(request, reply, { files: { image: { maxBytes: IMAGE_MAX_BYTES - 1, tooLarge: IMAGE_MESSAGES.tooLarge } } });
   const image = form.files.image;
   if (!image) throw invalid("image", IMAGE_MESSAGES.missing);
-  return image.data;
+  return image;
 }
 
 export async function imageRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["images"];
-  const upload = (kind: ImageKind) => async (request: FastifyRequest) => {
-    return storeImage(app.db, kind, await uploadedImage(request));
+  const upload = (kind: ImageKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const image = await uploadedImage(request, reply);
+    // The image waited on disk until the whole form arrived: its bytes are in memory only from here.
+    return image.withBytes((data) => storeImage(app.db, kind, data));
   };
 
   api.post("/api/upload/simulation-image", {
