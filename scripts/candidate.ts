@@ -3,14 +3,12 @@
 //   npm run candidate -- unlock <email>   sets that count back to zero, so any device may ask for a code again
 // After 100 wrong codes in a row only a device the candidate signed in from before gets a code; a
 // candidate without one asks staff, who check it is them (as for any account recovery) and unlock.
-import { ZodError } from "zod";
 import { emailSchema } from "~/shared/schemas/common";
-import { ConfigError, loadConfig, loadDotEnv } from "~/server/config";
-import { DatabaseUnavailableError } from "~/server/db/client";
-import { DataDirLockedError } from "~/server/db/data-dir-lock";
+import { loadConfig, loadDotEnv } from "~/server/config";
 import { openConfiguredDatabase } from "~/server/db/open";
 import { AppError } from "~/server/platform/errors";
 import { CONSECUTIVE_FAILURE_CAP, consecutiveFailuresOf, unlockCandidateSignIn } from "~/server/features/reports/candidate-auth";
+import { exitWithError } from "./cli-errors";
 
 const USAGE = `Usage:
   npm run candidate -- status <email>
@@ -42,10 +40,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  if (error instanceof ZodError) console.error(error.issues.map((issue) => issue.message).join("\n"));
-  else if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) {
-    console.error(error.message);
-  } else console.error(error);
-  process.exit(1);
-});
+main().catch(exitWithError);

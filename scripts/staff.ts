@@ -3,15 +3,13 @@
 //   npm run staff -- list | disable <email> | reset-password <email>
 // The password comes from STAFF_PASSWORD when set, otherwise it is asked for without echo.
 import { parseArgs } from "node:util";
-import { ZodError } from "zod";
 import { passwordSchema, rolesSchema } from "~/shared/schemas/staff";
-import { ConfigError, loadConfig, loadDotEnv } from "~/server/config";
-import { DatabaseUnavailableError } from "~/server/db/client";
-import { DataDirLockedError } from "~/server/db/data-dir-lock";
+import { loadConfig, loadDotEnv } from "~/server/config";
 import { openConfiguredDatabase } from "~/server/db/open";
 import { AppError } from "~/server/platform/errors";
 import { createStaff, disableStaff, listStaff, resetPassword } from "~/server/features/staff/service";
 import { promptHidden } from "./prompt-hidden";
+import { exitWithError } from "./cli-errors";
 
 const USAGE = `Usage:
   npm run staff -- --help
@@ -92,10 +90,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  if (error instanceof ZodError) console.error(error.issues.map((issue) => issue.message).join("\n"));
-  else if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) {
-    console.error(error.message);
-  } else console.error(error);
-  process.exit(1);
-});
+main().catch(exitWithError);
