@@ -47,12 +47,15 @@ function compactParams(params: unknown[] | undefined): unknown[] {
  */
 function startWorker(init: WorkerInit): Worker {
   const here = import.meta.url;
-  if (!/\.[cm]?ts$/.test(new URL(here).pathname)) return new Worker(new URL("./pglite-worker.js", here), { workerData: init });
+  // A worker does not take the process's --max-semi-space-size (`npm run serve` sets 4 MB): its young
+  // generation would be 48 MB. The same 4 MB semi-spaces (a young generation of three of them).
+  const options = { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: 12 } };
+  if (!/\.[cm]?ts$/.test(new URL(here).pathname)) return new Worker(new URL("./pglite-worker.js", here), options);
   // tsx's ES module API (its CommonJS twin cannot register its loader from an eval'd worker).
   const tsx = pathToFileURL(createRequire(here).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
   const source = new URL("./pglite-worker.ts", here).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(here)}));`;
-  return new Worker(boot, { eval: true, workerData: init });
+  return new Worker(boot, { ...options, eval: true });
 }
 
 export class PgliteProxy {
