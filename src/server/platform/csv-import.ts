@@ -117,9 +117,8 @@ export function sniffDelimiter(text: string): string {
   return count > 0 ? delimiter : ",";
 }
 
-/** Turns the file's text into UTF-8 bytes for the parser; UTF-8 passes through unchanged. */
-function toUtf8(encoding: CsvEncoding): Transform {
-  if (encoding === "utf-8") return new Transform({ transform: (chunk, _e, callback) => callback(null, chunk) });
+/** Turns the file's text into UTF-8 bytes for the parser (a UTF-8 file needs no such stage). */
+function toUtf8(encoding: Exclude<CsvEncoding, "utf-8">): Transform {
   const decoder = new TextDecoder(encoding, { ignoreBOM: false });
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
@@ -174,7 +173,8 @@ interface Reading {
 
 /** The file's rows as the parser reads them; every stream is destroyed when the caller stops early. */
 async function* parsed<T>(file: string, reading: Reading, options: ParseOptions = {}, watch?: { invalid: boolean }): AsyncGenerator<T> {
-  const stages: (Readable | Transform)[] = [createReadStream(file), toUtf8(reading.encoding), ...(watch ? [utf8Watch(watch)] : [])];
+  const { encoding } = reading;
+  const stages: (Readable | Transform)[] = [createReadStream(file), ...(encoding === "utf-8" ? [] : [toUtf8(encoding)]), ...(watch ? [utf8Watch(watch)] : [])];
   const parser = parse({ ...PARSE_OPTIONS, ...options, delimiter: reading.delimiter });
   stages.reduce((upstream, stage) => upstream.pipe(stage as Transform)).pipe(parser);
   for (const stage of stages) stage.on("error", (error) => parser.destroy(error));
