@@ -24,7 +24,6 @@ import { emailHash, ERASED_MAIL_ERROR } from "~/server/platform/mail/erased-addr
 import { deliverDueMail, queueMail, renderMail, type MailMessage, type Sender } from "~/server/platform/mail/outbox";
 import { applicationSchema } from "~/shared/schemas/applications";
 import { applicationInput } from "../fixtures/applications";
-import { leadFactory } from "../fixtures/leads";
 import { candidateCookie, postReport, reportInput, WEBHOOK_TOKEN } from "../fixtures/reports";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";
 
