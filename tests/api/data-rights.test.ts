@@ -20,6 +20,7 @@ import { submitApplication } from "~/server/features/applications/service";
 import { recordBrochureDownload } from "~/server/features/brochure/service";
 import { receiveInboxMessage } from "~/server/features/inbox/service";
 import { subscribe } from "~/server/features/newsletter/service";
+import { pruneOldCodes } from "~/server/features/reports/data-rights";
 import { emailHash, ERASED_MAIL_ERROR } from "~/server/platform/mail/erased-addresses";
 import { deliverDueMail, queueMail, renderMail, type MailMessage, type Sender } from "~/server/platform/mail/outbox";
 import { applicationSchema } from "~/shared/schemas/applications";
@@ -241,5 +242,24 @@ describe("Delete my data", () => {
     await post("/api/simulation/my-data/erasure/code", {}, person.cookie);
     await post("/api/simulation/my-data/erasure", { code: await erasureCode(email) }, person.cookie);
     expect(await ctx.db.select().from(storedFile).where(eq(storedFile.id, file!.id))).toHaveLength(0);
+  });
+});
+
+describe("sign-in history", () => {
+  it("keeps codes 30 days past their expiry, then drops them", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const email = "history@example.com";
+    const expiresAt = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
+    await ctx.db.insert(candidateLoginCode).values([
+      { email, codeHash: "old", expiresAt: expiresAt(31) },
+      { email, codeHash: "recent", expiresAt: expiresAt(29) },
+    ]);
+    await ctx.db.insert(dataErasureCode).values([
+      { email, codeHash: "old", expiresAt: expiresAt(31) },
+      { email, codeHash: "recent", expiresAt: expiresAt(29) },
+    ]);
+    await pruneOldCodes(ctx.db);
+    expect((await ctx.db.select().from(candidateLoginCode).where(eq(candidateLoginCode.email, email))).map((c) => c.codeHash)).toEqual(["recent"]);
+    expect((await ctx.db.select().from(dataErasureCode).where(eq(dataErasureCode.email, email))).map((c) => c.codeHash)).toEqual(["recent"]);
   });
 });

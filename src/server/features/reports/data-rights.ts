@@ -231,3 +231,12 @@ export async function listDataRequests(db: Db, limit = 200) {
     detail: row.detail as Record<string, number | string | boolean>,
   }));
 }
+
+/** Sign-in and erasure codes are the sign-in history a download shows: kept 30 days past their expiry, then dropped. */
+export const CODE_HISTORY_DAYS = 30;
+
+export async function pruneOldCodes(db: Db, now = new Date()): Promise<void> {
+  const before = new Date(now.getTime() - CODE_HISTORY_DAYS * 24 * 60 * 60 * 1000);
+  await db.delete(candidateLoginCode).where(lt(candidateLoginCode.expiresAt, before));
+  await db.delete(dataErasureCode).where(lt(dataErasureCode.expiresAt, before));
+}
