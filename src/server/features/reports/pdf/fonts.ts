@@ -44,7 +44,8 @@ function face(index: number, weight: Weight): Font {
 type Features = string[] | Record<string, boolean> | undefined;
 const MARK_POSITIONING = { abvm: false, blwm: false, mark: false, mkmk: false };
 
-const LAYOUTS_KEPT = 20_000;
+/** Words kept per face: about a report's vocabulary; each costs ~4 KB (fontkit glyph objects). */
+const LAYOUTS_KEPT = 1_000;
 
 /**
  * Lays out text through fontkit, with two additions:
