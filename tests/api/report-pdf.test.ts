@@ -45,7 +45,7 @@ describe("the report PDF download", () => {
     const posted = await postReport(ctx.app, reportInput({ email, fullName: "Zoë D'Souza", simulationType: "Growth Strategy Sprint", completedAt: "2026-11-12T16:05:00+05:30" }));
     const response = await download(posted.json().slug, await candidateCookie(ctx.app, email));
     expect(response.headers["content-disposition"]).toBe(
-      `attachment; filename="zoe-d-souza-growth-strategy-sprint-2026-11-12.pdf"; filename*=UTF-8''zo%C3%AB-d-souza-growth-strategy-sprint-2026-11-12.pdf`,
+      `attachment; filename="zoe-dsouza-growth-strategy-sprint-2026-11-12.pdf"; filename*=UTF-8''zo%C3%AB-dsouza-growth-strategy-sprint-2026-11-12.pdf`,
     );
   });
 });

@@ -101,7 +101,7 @@ describe("the report PDF", () => {
     // 20:00 UTC on 24 Nov is 01:30 on 25 Nov in Kolkata.
     const report = { fullName: "Priya Nayar", simulationType: "Market Entry", date: "2026-11-24T20:00:00.000Z" };
     expect(reportPdfFileName(report)).toBe("priya-nayar-market-entry-2026-11-25.pdf");
-    expect(reportPdfFileName({ ...report, fullName: "Zoë D'Souza" })).toBe("zoe-d-souza-market-entry-2026-11-25.pdf");
+    expect(reportPdfFileName({ ...report, fullName: "Zoë D'Souza" })).toBe("zoe-dsouza-market-entry-2026-11-25.pdf");
     const devanagari = { ...report, fullName: "प्रिया नायर" };
     expect(reportPdfFileName(devanagari)).toBe("candidate-market-entry-2026-11-25.pdf");
     expect(reportPdfDisposition(devanagari)).toBe(

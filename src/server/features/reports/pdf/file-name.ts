@@ -9,11 +9,19 @@ interface Named {
 
 const MAX_PART = 40;
 
-/** Lower-case words joined by "-": Latin letters only when `ascii` (accents dropped), else any script's. */
+/**
+ * Lower-case words joined by "-": Latin letters only when `ascii` (accents dropped), else any
+ * script's. Apostrophes join ("Founder's" → "founders", "D'Souza" → "dsouza").
+ */
 function slugPart(text: string, ascii: boolean): string {
-  const base = ascii ? text.normalize("NFKD").replace(/\p{M}/gu, "") : text.normalize("NFC");
+  const joined = text.replace(/['\u2019]/g, "");
+  const base = ascii ? joined.normalize("NFKD").replace(/\p{M}/gu, "") : joined.normalize("NFC");
   const kept = ascii ? /[a-z0-9]+/g : /[\p{L}\p{M}\p{N}]+/gu;
-  return (base.toLowerCase().match(kept) ?? []).join("-").slice(0, MAX_PART).replace(/-+$/, "");
+  // Cut by code point, never inside a surrogate pair.
+  return Array.from((base.toLowerCase().match(kept) ?? []).join("-"))
+    .slice(0, MAX_PART)
+    .join("")
+    .replace(/-+$/, "");
 }
 
 /**
