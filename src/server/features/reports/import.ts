@@ -8,6 +8,7 @@ import { simulationReport } from "../../db/schema";
 import { AppError } from "../../platform/errors";
 import { recordLeadEngagement } from "../leads/service";
 import { reportColumns, upsertReport } from "./intake";
+import { recordStanding } from "./standing";
 
 /** The export's columns (internal-side §3) without Report URL; Simulation Type is read when present. */
 const REQUIRED_COLUMNS = ["Name", "Email", "Total Score"] as const;
@@ -93,6 +94,7 @@ async function storeBatch(db: Db, batch: Parsed[]): Promise<{ imported: number; 
       const stored = await upsertReport(txDb, report.resultId, reportColumns(report));
       const leadId = await recordLeadEngagement(txDb, { email: report.email, source: "simulation_attempt", fullName: report.fullName, refId: stored.id });
       await txDb.update(simulationReport).set({ leadId }).where(eq(simulationReport.id, stored.id));
+      await recordStanding(txDb, report.email, report.simulationType);
       if (stored.created) imported++;
       else updated++;
     }
