@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/server/db/client";
 import { simulation, simulationReport } from "~/server/db/schema";
+import { importReports } from "~/server/features/reports/import";
 import type { ReportDetail, ReportIntake } from "~/shared/schemas/simulation-reports";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";
 import { testEngine } from "../helpers/database";
@@ -169,6 +170,17 @@ describe("percentile and rank among best attempts", () => {
     expect(await maintained(type)).toEqual(await recomputed(type));
     const total = (await maintained(type)).filter((r) => r.dimension === "").reduce((sum, r) => sum + r.candidates, 0);
     expect(total).toBe(6);
+  });
+});
+
+describe("the CSV import", () => {
+  it("keeps best attempts and the histogram exact too", async () => {
+    const type = `Imported ${uid()}`;
+    const header = ["Name", "Email", "Total Score", "Strategy", "Growth", "Completed At", "Simulation Type"];
+    const rows = Array.from({ length: 25 }, (_, i) => [`Person ${i}`, `imp-${i % 12}-${uid().slice(0, 2)}@example.com`, String(30 + ((i * 11) % 60)), "6.5", String((i % 10) + 0.5), `2026-0${1 + (i % 9)}-0${1 + (i % 9)}T10:00:00Z`, type]);
+    const result = await importReports(ctx.db, [header, ...rows]);
+    expect(result.rejected).toEqual([]);
+    expect(await maintained(type)).toEqual(await recomputed(type));
   });
 });
 

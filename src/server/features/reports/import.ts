@@ -94,10 +94,10 @@ async function storeBatch(db: Db, batch: Parsed[]): Promise<{ imported: number; 
       const stored = await upsertReport(txDb, report.resultId, reportColumns(report));
       const leadId = await recordLeadEngagement(txDb, { email: report.email, source: "simulation_attempt", fullName: report.fullName, refId: stored.id });
       await txDb.update(simulationReport).set({ leadId }).where(eq(simulationReport.id, stored.id));
-      await recordStanding(txDb, report.email, report.simulationType);
       if (stored.created) imported++;
       else updated++;
     }
+    await recordStanding(txDb, batch);
     return { imported, updated };
   });
 }

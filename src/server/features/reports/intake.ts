@@ -9,7 +9,7 @@ import { AppError } from "../../platform/errors";
 import { queueMail } from "../../platform/mail/outbox";
 import { recordLeadEngagement } from "../leads/service";
 import { reportReadyMail } from "./mail";
-import { lockStanding, refreshStanding } from "./standing";
+import { recordStanding } from "./standing";
 
 /** 144 random bits, URL-safe: a report address cannot be guessed. */
 export const newReportSlug = () => randomBytes(18).toString("base64url");
@@ -90,12 +90,11 @@ export async function receiveReport(
   const report = reportIntakeSchema.parse(input);
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    await lockStanding(txDb, report.email, report.simulationType);
     const stored = await upsertReport(txDb, report.resultId, reportColumns(report));
     const leadId = await recordLeadEngagement(txDb, { email: report.email, source: "simulation_attempt", fullName: report.fullName, refId: stored.id });
     await txDb.update(simulationReport).set({ leadId }).where(eq(simulationReport.id, stored.id));
     if (options.notify) await notifyReportReady(txDb, stored.id, publicBaseUrl);
-    await refreshStanding(txDb, report.email, report.simulationType);
+    await recordStanding(txDb, [report]);
     return { slug: stored.slug, created: stored.created };
   });
 }

@@ -18,58 +18,83 @@ import { topPercentOf, type Place, type Standing } from "~/shared/schemas/report
 const bucketOf = (score: string) => `round((${score})::numeric * 100)::int`;
 const TOTAL = sql.raw("''::text");
 
-/**
- * Serialises the standing work of one candidate at one simulation type until the transaction ends,
- * so two of their reports arriving at once each see the other's when choosing the best attempt.
- * (Two-int key space: apart from the one-bigint locks of the migrations.)
- */
-export async function lockStanding(db: Db, email: string, simulationType: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(20, hashtext(${simulationType} || '|' || ${email}))`);
+export interface StandingKey {
+  email: string;
+  simulationType: string;
+}
+
+/** The keys once each, in one order: every writer locks in that order, so none waits on another crosswise. */
+function distinctKeys(keys: StandingKey[]): { emails: string[]; types: string[] } {
+  const unique = [...new Map(keys.map((k) => [`${k.simulationType}\u0000${k.email}`, k])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { emails: unique.map(([, k]) => k.email), types: unique.map(([, k]) => k.simulationType) };
 }
 
 /**
- * Brings one candidate's best attempt at one simulation type up to date with their stored reports,
- * and moves the histogram's counts from the old best attempt's scores to the new one's, in one
- * statement. Call it in the transaction that stored (or removed) a report, after `lockStanding`:
- * the webhook and the CSV import both do.
+ * Serialises the standing work of each candidate at each simulation type until the transaction
+ * ends, so two of their reports stored at once each see the other's when the best attempt is chosen
+ * (the refresh below then runs on a snapshot taken after the lock). Two-int key space: apart from
+ * the one-bigint locks of the migrations.
  */
-export async function refreshStanding(db: Db, email: string, simulationType: string): Promise<void> {
+async function lockStandings(db: Db, emails: string[], types: string[]): Promise<void> {
+  await db.execute(sql`
+    select count(pg_advisory_xact_lock(20, hashtext(t || '|' || e)))
+    from (select e, t from unnest(${sql.param(emails)}::text[], ${sql.param(types)}::text[]) as k(e, t) order by t, e) ordered`);
+}
+
+/**
+ * Brings candidates' best attempts at simulation types up to date with their stored reports, and
+ * moves the histogram's counts from each old best attempt's scores to the new one's, in one
+ * statement. The caller holds the locks (`lockStandings`).
+ */
+async function refreshStandings(db: Db, emails: string[], types: string[]): Promise<void> {
   const r = simulationReport;
   await db.execute(sql`
-    with best as (
-      select ${r.id} as id, ${sql.raw(bucketOf("total_score"))} as total_bucket,
-        coalesce((select jsonb_object_agg(d.key, ${sql.raw(bucketOf("d.value->>'average'"))}) from jsonb_each(${r.dimensionScores}) d), '{}'::jsonb) as dimension_buckets
-      from ${r} where ${r.email} = ${email} and ${r.simulationType} = ${simulationType}
-      order by ${r.totalScore} desc, ${r.completedAt}, ${r.id} limit 1
+    with keys as (
+      select e as email, t as simulation_type from unnest(${sql.param(emails)}::text[], ${sql.param(types)}::text[]) as k(e, t)
+    ), best as (
+      select distinct on (k.simulation_type, k.email) k.simulation_type, k.email, r.id,
+        ${sql.raw(bucketOf("r.total_score"))} as total_bucket,
+        coalesce((select jsonb_object_agg(d.key, ${sql.raw(bucketOf("d.value->>'average'"))}) from jsonb_each(r.dimension_scores) d), '{}'::jsonb) as dimension_buckets
+      from keys k join ${r} r on r.email = k.email and r.simulation_type = k.simulation_type
+      order by k.simulation_type, k.email, r.total_score desc, r.completed_at, r.id
     ), old as (
-      select total_bucket, dimension_buckets from ${reportBestAttempt} where simulation_type = ${simulationType} and email = ${email}
+      select b.simulation_type, b.total_bucket, b.dimension_buckets from ${reportBestAttempt} b join keys k on b.simulation_type = k.simulation_type and b.email = k.email
     ), kept as (
       insert into ${reportBestAttempt} (simulation_type, email, report_id, total_bucket, dimension_buckets)
-      select ${simulationType}, ${email}, id, total_bucket, dimension_buckets from best
+      select simulation_type, email, id, total_bucket, dimension_buckets from best
       on conflict (simulation_type, email) do update
         set report_id = excluded.report_id, total_bucket = excluded.total_bucket, dimension_buckets = excluded.dimension_buckets
       returning 1
     ), gone as (
-      delete from ${reportBestAttempt} where simulation_type = ${simulationType} and email = ${email} and not exists (select 1 from best)
+      delete from ${reportBestAttempt} b using keys k
+      where b.simulation_type = k.simulation_type and b.email = k.email
+        and not exists (select 1 from best where best.simulation_type = k.simulation_type and best.email = k.email)
       returning 1
     ), moves as (
-      select dimension, bucket, sum(delta)::int as delta from (
-        select ${TOTAL} as dimension, total_bucket as bucket, -1 as delta from old
-        union all select d.key, d.value::int, -1 from old, jsonb_each_text(old.dimension_buckets) d
-        union all select ${TOTAL}, total_bucket, 1 from best
-        union all select d.key, d.value::int, 1 from best, jsonb_each_text(best.dimension_buckets) d
-      ) m group by dimension, bucket having sum(delta) <> 0
+      select simulation_type, dimension, bucket, sum(delta)::int as delta from (
+        select simulation_type, ${TOTAL} as dimension, total_bucket as bucket, -1 as delta from old
+        union all select simulation_type, d.key, d.value::int, -1 from old, jsonb_each_text(old.dimension_buckets) d
+        union all select simulation_type, ${TOTAL}, total_bucket, 1 from best
+        union all select simulation_type, d.key, d.value::int, 1 from best, jsonb_each_text(best.dimension_buckets) d
+      ) m group by simulation_type, dimension, bucket having sum(delta) <> 0
     )
     insert into ${reportScoreHistogram} (simulation_type, dimension, bucket, candidates)
     -- One order for every writer, so two intakes never wait on each other's buckets crosswise.
-    select ${simulationType}, dimension, bucket, delta from moves order by dimension, bucket
+    select simulation_type, dimension, bucket, delta from moves order by simulation_type, dimension, bucket
     on conflict (simulation_type, dimension, bucket) do update set candidates = ${reportScoreHistogram}.candidates + excluded.candidates`);
 }
 
-/** The webhook's and the import's one call: lock, then refresh (see above). */
-export async function recordStanding(db: Db, email: string, simulationType: string): Promise<void> {
-  await lockStanding(db, email, simulationType);
-  await refreshStanding(db, email, simulationType);
+/**
+ * The one call of everything that stores or removes reports (the webhook, the CSV import, an
+ * erasure): in its transaction, after the reports are written, brings the best attempts and the
+ * histogram of these candidates at these simulation types up to date. Two statements, whatever
+ * the number of keys.
+ */
+export async function recordStanding(db: Db, keys: StandingKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const { emails, types } = distinctKeys(keys);
+  await lockStandings(db, emails, types);
+  await refreshStandings(db, emails, types);
 }
 
 interface PlaceRow {
