@@ -7,7 +7,8 @@ import { buttonClass } from "~/web/components/ui/button";
 import { Download } from "~/web/components/ui/icons";
 import { CaseSimulation } from "./case-simulation";
 import { DimensionPanel } from "./dimension-panel";
-import { ReportPromotion } from "./report-promotion";
+import { NextSteps } from "./next-steps";
+import { ReportStanding } from "./report-standing";
 import { ScoreBadge } from "./score-badge";
 import { DimensionOverview } from "./self-rating";
 
@@ -63,6 +64,7 @@ export function ReportView({ report, pdfHref }: { report: ReportDetail; pdfHref:
               </dd>
             </div>
           </dl>
+          <ReportStanding report={report} />
           {bullets.length > 0 && (
             <div className="grid gap-2">
               <h2 className="text-lg font-semibold text-slate-900">Overall Summary</h2>
@@ -95,7 +97,7 @@ export function ReportView({ report, pdfHref }: { report: ReportDetail; pdfHref:
           </Tabs.Content>
         </Tabs.Root>
 
-        <ReportPromotion />
+        <NextSteps steps={report.nextSteps} />
       </div>
     </div>
   );
