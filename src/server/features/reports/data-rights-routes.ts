@@ -67,7 +67,7 @@ export async function dataRightsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const email = candidateOf(request);
       await enforceLimits(app.db, [{ key: `erasure-code:${email}`, max: ERASURE_CODES_PER_HOUR, windowMs: HOUR }], TOO_MANY);
-      const code = await requestErasureCode(app.db, app.secret, email);
+      const code = await requestErasureCode(app.db, app.secret, email, app.config.publicBaseUrl);
       if (printCodes) request.log.warn(`SMTP_URL is not set: the erasure code for ${email} is ${code}`);
       return { ok: true as const, codeSent: true as const };
     },

@@ -28,6 +28,7 @@ import { queueMailWithSecret } from "../../platform/mail/outbox";
 import { hmac } from "../../platform/secrets";
 import { leadsChanged } from "../leads/summary-cache";
 import { erasureCodeMail } from "./data-rights-mail";
+import { recordStanding } from "./standing";
 
 /**
  * "Delete my data" (DPDP Act 2023 §12, GDPR art. 17), confirmed by a code e-mailed to the address.
@@ -69,7 +70,7 @@ export async function erasurePlan(db: Db, email: string): Promise<ErasurePlan> {
  * E-mails a fresh confirmation code to the signed-in address. A new code ends the address's earlier
  * ones, so only the latest e-mail works.
  */
-export async function requestErasureCode(db: Db, secret: string, email: string): Promise<string> {
+export async function requestErasureCode(db: Db, secret: string, email: string, publicBaseUrl: string): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const expiresAt = new Date(Date.now() + ERASURE_CODE_TTL_MINUTES * 60 * 1000);
   await db.transaction(async (tx) => {
@@ -77,7 +78,8 @@ export async function requestErasureCode(db: Db, secret: string, email: string):
     await txDb.update(dataErasureCode).set({ usedAt: new Date() }).where(and(eq(dataErasureCode.email, email), isNull(dataErasureCode.usedAt)));
     await txDb.insert(dataErasureCode).values({ email, codeHash: codeHash(secret, email, code), expiresAt });
   });
-  await queueMailWithSecret(db, secret, erasureCodeMail(email, await erasurePlan(db, email)), { value: code, expiresAt });
+  const mail = await erasureCodeMail(email, await erasurePlan(db, email), publicBaseUrl);
+  await queueMailWithSecret(db, secret, mail, { value: code, expiresAt });
   return code;
 }
 
@@ -126,7 +128,12 @@ export async function confirmErasure(db: Db, secret: string, email: string, code
 
 /** Everything about the address, inside the caller's transaction; returns whether a payment record was kept. */
 async function eraseEverything(tx: Db, email: string, now: Date): Promise<boolean> {
-  const reports = await tx.delete(simulationReport).where(eq(simulationReport.email, email)).returning({ id: simulationReport.id });
+  const reports = await tx
+    .delete(simulationReport)
+    .where(eq(simulationReport.email, email))
+    .returning({ id: simulationReport.id, simulationType: simulationReport.simulationType });
+  // Their best attempts leave the percentile histogram with them (a shared credential goes with its report).
+  await recordStanding(tx, reports.map((r) => ({ email, simulationType: r.simulationType })));
   const applications = await tx.delete(application).where(eq(application.email, email)).returning({ resumeFileId: application.resumeFileId });
   const brochures = await tx.delete(brochureDownload).where(eq(brochureDownload.email, email)).returning({ id: brochureDownload.id });
   const messages = await tx.delete(inboxMessage).where(eq(inboxMessage.email, email)).returning({ id: inboxMessage.id });
