@@ -13,6 +13,8 @@ import {
   newsletterSubscription,
   outbox,
   rateLimit,
+  reportBestAttempt,
+  reportScoreHistogram,
   simulationReport,
   storedFile,
 } from "~/server/db/schema";
@@ -167,6 +169,10 @@ describe("Delete my data", () => {
     await ctx.db.update(lead).set({ notes: "Called twice", saleAmount: 50000 }).where(eq(lead.email, email));
     const [leadBefore] = await ctx.db.select().from(lead).where(eq(lead.email, email));
 
+    const histogramTotal = async () =>
+      (await ctx.db.select().from(reportScoreHistogram).where(eq(reportScoreHistogram.dimension, ""))).reduce((sum, row) => sum + row.candidates, 0);
+    const before = await histogramTotal();
+    expect(await ctx.db.select().from(reportBestAttempt).where(eq(reportBestAttempt.email, email))).toHaveLength(1);
     const plan = await get("/api/simulation/my-data/erasure", ravi.cookie);
     expect(plan.json()).toEqual({ reports: 2, applications: 1, brochureRequests: 1, messages: 1, newsletter: true, lead: "anonymise" });
     expect((await post("/api/simulation/my-data/erasure/code", {}, ravi.cookie)).statusCode).toBe(200);
@@ -190,6 +196,9 @@ describe("Delete my data", () => {
     expect(await ctx.db.select().from(candidateSession).where(eq(candidateSession.email, email))).toHaveLength(0);
     expect(await ctx.db.select().from(candidateLoginCode).where(eq(candidateLoginCode.email, email))).toHaveLength(0);
     expect(await ctx.db.select().from(outbox).where(eq(outbox.toAddress, email))).toHaveLength(0);
+    // Their best attempt left the percentile histogram.
+    expect(await ctx.db.select().from(reportBestAttempt).where(eq(reportBestAttempt.email, email))).toHaveLength(0);
+    expect(await histogramTotal()).toBe(before - 1);
     const [anonymised] = await ctx.db.select().from(lead).where(eq(lead.id, leadBefore!.id));
     expect(anonymised).toMatchObject({ email: `erased-${leadBefore!.id}@erased.invalid`, fullName: "Erased", mobile: null, linkedIn: null, motivation: null, saleAmount: null });
     expect(anonymised!.notes).toMatch(/^Personal data erased at the person's request on \d{4}-\d{2}-\d{2}\.$/);
