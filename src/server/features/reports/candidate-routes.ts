@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { verifyPath } from "~/shared/credential";
 import { candidateSchema, validateEmailBodySchema, validateEmailReplySchema, verifyBodySchema } from "~/shared/schemas/candidate-auth";
 import { okSchema } from "~/shared/schemas/common";
 import { reportDetailSchema, reportListSchema } from "~/shared/schemas/simulation-reports";
@@ -155,7 +156,7 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       tags,
       summary: "The report as a PDF (same access rule)",
       description:
-        "Named after the candidate, the simulation and the day in Kolkata (`priya-nayar-market-entry-2026-11-25.pdf`; a name in another script also in `filename*`). Text in Indian scripts is embedded as Noto Sans subsets.",
+        "Named after the candidate, the simulation and the day in Kolkata (`priya-nayar-market-entry-2026-11-25.pdf`; a name in another script also in `filename*`). Text in Indian scripts is embedded as Noto Sans subsets. A shared report's PDF carries its credential id, verification URL and QR code.",
       security: [{ candidate: [] }, { session: [] }],
       params: slugParams,
     },
@@ -163,7 +164,9 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       const row = await findReportRow(app.db, request.params.slug, viewerOf(request));
       if (!row) throw new AppError("not_found", NOT_FOUND);
       const report = await reportDetailOf(app.db, row);
-      const pdf = await renderReportPdf(report, app.config.publicBaseUrl);
+      // A shared report's PDF names its credential and the page that verifies it (issue 20 §3).
+      const credential = row.shareId ? { id: row.shareId, url: `${app.config.publicBaseUrl}${verifyPath(row.shareId)}` } : undefined;
+      const pdf = await renderReportPdf(report, app.config.publicBaseUrl, { credential });
       noStore(reply);
       return reply.type("application/pdf").header("content-disposition", reportPdfDisposition(report)).send(pdf);
     },
