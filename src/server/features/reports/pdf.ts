@@ -5,7 +5,6 @@ import { caseScenes } from "~/shared/report-scenes";
 import type { ReportDetail } from "~/shared/schemas/simulation-reports";
 import { barChart, ensureRoom } from "./pdf/chart";
 import { credentialBlock, type PdfCredential } from "./pdf/credential";
-import { registerFonts } from "./pdf/fonts";
 import { pageFooters } from "./pdf/footer";
 import { nextSteps, standingBlock } from "./pdf/insights";
 import { write, type Doc } from "./pdf/text";
@@ -113,7 +112,6 @@ export async function renderReportPdf(report: ReportDetail, siteUrl: string, opt
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  registerFonts(doc);
 
   header(doc, report);
   if (options.credential) credentialBlock(doc, options.credential);
