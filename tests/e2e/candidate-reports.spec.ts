@@ -57,7 +57,7 @@ test("a candidate signs in with the e-mailed code, reads the report, downloads t
   await expectToast(page, "Logged out", "You have been logged out successfully");
   await expect(page).toHaveURL(/\/simulation-login$/);
   await page.goto(`/simulation-report/${slug}`);
-  await expect(page).toHaveURL(/\/simulation-login$/);
+  await expect(page).toHaveURL(new RegExp(`/simulation-login\\?returnTo=%2Fsimulation-report%2F${slug}$`));
 });
 
 test("a report in Devanagari and Tamil with ₹ downloads as a PDF whose text reads back the same", async ({ page, request }) => {
