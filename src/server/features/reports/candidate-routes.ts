@@ -13,6 +13,7 @@ import {
   revokeCandidateSession,
 } from "../../platform/candidate-sessions";
 import { clientIp } from "../../platform/client-ip";
+import { liftErasure } from "../../platform/mail/erased-addresses";
 import { AppError } from "../../platform/errors";
 import { enforceLimits, refundLimit, type Limit } from "../../platform/rate-limit";
 import { isKnownAddress, sendLoginCode, verifyLoginCode } from "./candidate-auth";
@@ -91,6 +92,8 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       const limits = limitsOf("verify", email, ip, known);
       await enforceLimits(app.db, limits, TOO_MANY);
       await verifyLoginCode(app.db, app.secret, email, code, { ip, known });
+      // Signed in again after erasing their data: mail to the address may go out again (data-rights).
+      await liftErasure(app.db, email);
       // Only failures use up the allowance.
       await Promise.all(limits.map((limit) => refundLimit(app.db, limit)));
       const previous = request.cookies[CANDIDATE_COOKIE];
