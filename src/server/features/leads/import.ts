@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import { DEFAULT_STAGE, DEFAULT_STATUS, isClosedWon, STAGE_STATUSES, statusBelongsToStage, type LeadStage } from "~/shared/crm/pipeline";
 import type { ImportResult } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
@@ -254,7 +254,7 @@ async function embeddedUpkeep(db: Db): Promise<Embedded> {
     await db.execute(sql`
       select i.indexrelid::regclass::text as name from pg_index i
       join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
-      where i.indrelid = ${lead}::regclass and a.amname = 'gin' order by 1`),
+      where i.indrelid = ${getTableName(lead)}::regclass and a.amname = 'gin' order by 1`),
   );
   return { ginIndexes: indexes.map((index) => index.name) };
 }
