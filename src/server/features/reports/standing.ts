@@ -35,7 +35,8 @@ function distinctKeys(keys: StandingKey[]): { emails: string[]; types: string[] 
  * (the refresh below then runs on a snapshot taken after the lock). Two-int key space: apart from
  * the one-bigint locks of the migrations.
  */
-async function lockStandings(db: Db, emails: string[], types: string[]): Promise<void> {
+export async function lockStandings(db: Db, keys: StandingKey[]): Promise<void> {
+  const { emails, types } = distinctKeys(keys);
   await db.execute(sql`
     select count(pg_advisory_xact_lock(20, hashtext(t || '|' || e)))
     from (select e, t from unnest(${sql.param(emails)}::text[], ${sql.param(types)}::text[]) as k(e, t) order by t, e) ordered`);
@@ -92,8 +93,8 @@ async function refreshStandings(db: Db, emails: string[], types: string[]): Prom
  */
 export async function recordStanding(db: Db, keys: StandingKey[]): Promise<void> {
   if (keys.length === 0) return;
+  await lockStandings(db, keys);
   const { emails, types } = distinctKeys(keys);
-  await lockStandings(db, emails, types);
   await refreshStandings(db, emails, types);
 }
 
