@@ -145,3 +145,24 @@ export async function standingOf(db: Db, row: { id: string; email: string; simul
     }),
   };
 }
+
+/**
+ * Best attempts and histogram rebuilt from every stored report, set-based (as migration 0013 fills
+ * them): for a database whose reports were written around `recordStanding` (a benchmark's bulk rows).
+ */
+export async function rebuildStanding(db: Db): Promise<void> {
+  await db.execute(sql`delete from ${reportScoreHistogram}`);
+  await db.execute(sql`delete from ${reportBestAttempt}`);
+  await db.execute(sql`
+    insert into ${reportBestAttempt} (simulation_type, email, report_id, total_bucket, dimension_buckets)
+    select distinct on (r.simulation_type, r.email) r.simulation_type, r.email, r.id, ${sql.raw(bucketOf("r.total_score"))},
+      coalesce((select jsonb_object_agg(d.key, ${sql.raw(bucketOf("d.value->>'average'"))}) from jsonb_each(r.dimension_scores) d), '{}'::jsonb)
+    from ${simulationReport} r
+    order by r.simulation_type, r.email, r.total_score desc, r.completed_at, r.id`);
+  await db.execute(sql`
+    insert into ${reportScoreHistogram} (simulation_type, dimension, bucket, candidates)
+    select simulation_type, dimension, bucket, count(*)::int from (
+      select simulation_type, ${TOTAL} as dimension, total_bucket as bucket from ${reportBestAttempt}
+      union all select b.simulation_type, d.key, d.value::int from ${reportBestAttempt} b, jsonb_each_text(b.dimension_buckets) d
+    ) s group by simulation_type, dimension, bucket`);
+}
