@@ -9,7 +9,7 @@ import { AppError } from "../../platform/errors";
 import { queueMail } from "../../platform/mail/outbox";
 import { reportReadyMail } from "./mail";
 import { storeIntake } from "./intake-statement";
-import { lockStandings, recordStanding } from "./standing";
+import { recordStanding } from "./standing";
 
 /** 144 random bits, URL-safe: a report address cannot be guessed. */
 export const newReportSlug = () => randomBytes(18).toString("base64url");
@@ -78,10 +78,9 @@ export async function notifyReportReady(db: Db, reportId: string, publicBaseUrl:
 }
 
 /**
- * The webhook's work, in one transaction of two statements (intake-statement.ts): lock the
- * candidate's standing at this simulation, then store (or update) the report, create or update the
- * person's CRM lead, queue the candidate's "report ready" e-mail once and keep the best attempt and
- * the score histogram exact.
+ * The webhook's work, in one statement (intake-statement.ts): store (or update) the report, create
+ * or update the person's CRM lead, queue the candidate's "report ready" e-mail once and keep the best
+ * attempt and the score histogram exact.
  */
 export async function receiveReport(
   db: Db,
@@ -90,13 +89,9 @@ export async function receiveReport(
   options: { notify: boolean } = { notify: true },
 ): Promise<{ slug: string; created: boolean }> {
   const report = reportIntakeSchema.parse(input);
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await lockStandings(txDb, [report]);
-    const stored = await storeIntake(txDb, report.resultId, newReportSlug(), reportColumns(report), options.notify, publicBaseUrl);
-    if (!stored) throw new ReportOwnerConflict(report.resultId);
-    // Rare: an update that moved the report to another simulation type leaves the old one's standing to redo.
-    if (stored.priorType) await recordStanding(txDb, [{ email: report.email, simulationType: stored.priorType }]);
-    return { slug: stored.slug, created: stored.created };
-  });
+  const stored = await storeIntake(db, report.resultId, newReportSlug(), reportColumns(report), options.notify, publicBaseUrl);
+  if (!stored) throw new ReportOwnerConflict(report.resultId);
+  // Rare: an update that moved the report to another simulation type leaves the old type's standing to redo.
+  if (stored.priorType) await db.transaction((tx) => recordStanding(tx as unknown as Db, [{ email: report.email, simulationType: stored.priorType! }]));
+  return { slug: stored.slug, created: stored.created };
 }

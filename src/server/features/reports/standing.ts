@@ -35,7 +35,7 @@ function distinctKeys(keys: StandingKey[]): { emails: string[]; types: string[] 
  * (the refresh below then runs on a snapshot taken after the lock). Two-int key space: apart from
  * the one-bigint locks of the migrations.
  */
-export async function lockStandings(db: Db, keys: StandingKey[]): Promise<void> {
+async function lockStandings(db: Db, keys: StandingKey[]): Promise<void> {
   const { emails, types } = distinctKeys(keys);
   await db.execute(sql`
     select count(pg_advisory_xact_lock(20, hashtext(t || '|' || e)))
