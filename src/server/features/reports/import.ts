@@ -11,6 +11,7 @@ import { AppError } from "../../platform/errors";
 import { recordLeadEngagement } from "../leads/service";
 import { exportedText, type ReportCsvColumn } from "./csv-columns";
 import { reportColumns, upsertReport } from "./intake";
+import { recordStanding } from "./standing";
 
 /** The export's columns (internal-side §3); Company, Simulation Type, Completed At, Report URL and Result ID are read when present. */
 const REQUIRED_COLUMNS = ["Name", "Email", "Total Score"] as const;
@@ -197,6 +198,8 @@ async function storeBatch(db: Db, batch: ImportRow[]): Promise<BatchResult> {
       byResultId.set(updated!.resultId, updated!);
       done.updated++;
     }
+    // A matched report may have moved to another simulation type: both places are counted again.
+    await recordStanding(txDb, [...batch.map((item) => item.report), ...found]);
     return done;
   });
 }
