@@ -38,6 +38,7 @@ import { inboxRoutes } from "./features/inbox/routes";
 import { reportIntakeRoutes } from "./features/reports/intake-routes";
 import { candidateReportRoutes } from "./features/reports/candidate-routes";
 import { reportAdminRoutes } from "./features/reports/admin-routes";
+import { credentialRoutes } from "./features/reports/credential-routes";
 import { leadRoutes } from "./features/leads/routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
 
@@ -75,6 +76,7 @@ const FEATURES = [
   reportIntakeRoutes,
   candidateReportRoutes,
   reportAdminRoutes,
+  credentialRoutes,
   leadRoutes,
   cspReportRoutes,
   openApiRoutes,

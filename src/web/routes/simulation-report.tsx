@@ -1,15 +1,22 @@
 import { data, Link, redirect, useNavigation } from "react-router";
+import type { CredentialShare as CredentialShareState } from "~/shared/schemas/report-credential";
 import type { ReportDetail } from "~/shared/schemas/simulation-reports";
 import { buttonClass } from "~/web/components/ui/button";
+import { CredentialShare } from "~/web/features/reports/credential-share";
 import { ReportView } from "~/web/features/reports/report-view";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import type { Route } from "./+types/simulation-report";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { status, data: body } = await context.fetchApi(request, `/api/simulation/report/${encodeURIComponent(params.slug)}`);
+  const slug = encodeURIComponent(params.slug);
+  const [{ status, data: body }, share] = await Promise.all([
+    context.fetchApi(request, `/api/simulation/report/${slug}`),
+    // The owner's sharing state; staff reading the report get none (only the candidate may share).
+    context.fetchApi(request, `/api/simulation/reports/${slug}/share`),
+  ]);
   if (status === 401) throw redirect("/simulation-login");
-  if (status !== 200) return data({ report: null }, { status: status === 404 ? 404 : 500 });
-  return { report: body as ReportDetail };
+  if (status !== 200) return data({ report: null, share: null }, { status: status === 404 ? 404 : 500 });
+  return { report: body as ReportDetail, share: share.status === 200 ? (share.data as CredentialShareState) : null };
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -32,5 +39,12 @@ export default function SimulationReportPage({ loaderData, params }: Route.Compo
       </section>
     );
   }
-  return <ReportView report={loaderData.report} pdfHref={loaderData.report.pdfReportLink ?? `/api/simulation/report/${params.slug}/pdf`} />;
+  const { report, share } = loaderData;
+  return (
+    <ReportView
+      report={report}
+      pdfHref={report.pdfReportLink ?? `/api/simulation/report/${params.slug}/pdf`}
+      credential={share && <CredentialShare key={params.slug} slug={params.slug} initial={share} report={report} />}
+    />
+  );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Tabs } from "radix-ui";
 import { Link } from "react-router";
 import { formatDate } from "~/shared/format-date";
@@ -17,8 +18,9 @@ const tabClass =
 /**
  * The whole report (visitor-side §2 "Simulation report detail"). Presentational: the report and
  * the PDF's address arrive in props. The chatbot's own PDF opens in a new tab; ours downloads.
+ * `credential`: the owner's sharing switch (credential-share.tsx), under the summary.
  */
-export function ReportView({ report, pdfHref }: { report: ReportDetail; pdfHref: string }) {
+export function ReportView({ report, pdfHref, credential }: { report: ReportDetail; pdfHref: string; credential?: ReactNode }) {
   const bullets = summaryBullets(report.overallSummary);
   const external = pdfHref.startsWith("http");
   return (
@@ -74,6 +76,8 @@ export function ReportView({ report, pdfHref }: { report: ReportDetail; pdfHref:
             </div>
           )}
         </section>
+
+        {credential}
 
         <Tabs.Root defaultValue="performance" className="grid gap-5">
           <Tabs.List aria-label="Report sections" className="flex w-fit flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1">
