@@ -34,7 +34,8 @@ describe("POST /api/simulation/reports (the chatbot's webhook)", () => {
 
     const mails = await mailsTo("demo.candidate@example.com");
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.textBody).toContain("http://localhost:3000/simulation-login");
+    // Straight to the report: an anonymous visit goes through the sign-in and comes back to it.
+    expect(mails[0]!.textBody).toContain(`http://localhost:3000/simulation-report/${slug}`);
     expect(row!.notifyMailId).toBe(mails[0]!.id);
   });
 

@@ -112,5 +112,6 @@ export * from "./tables/simulations";
 export * from "./tables/applications";
 export * from "./tables/public-forms";
 export * from "./tables/reports";
+export * from "./tables/report-standing";
 export * from "./tables/content-version";
 export * from "./tables/csp-violations";

@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { emailSchema } from "./common";
 import { httpsUrlSchema } from "./links";
+import { reportInsightsSchema } from "./report-insights";
 
 /** Most scenes and answers a case study holds (visitor-side §9: Q1 to Q10). */
 export const MAX_SCENES = 10;
@@ -23,6 +24,8 @@ export const dimensionScoresSchema = z
   )
   .refine((dimensions) => Object.keys(dimensions).length <= 12, "At most 12 dimensions");
 export type DimensionScores = z.infer<typeof dimensionScoresSchema>;
+/** Dimension names in the chatbot's order, each with its skill names in order (stored beside the jsonb). */
+export type DimensionOrder = { name: string; skills: string[] }[];
 
 export const sceneSchema = z.object({
   sceneNumber: z.number().int().min(1).max(MAX_SCENES),
@@ -97,7 +100,7 @@ export const reportDetailSchema = reportSummarySchema.extend({
     .nullable(),
   candidateResponses: z.record(z.string(), z.string()),
   selfRating: selfRatingSchema,
-});
+}).extend(reportInsightsSchema.shape);
 export type ReportDetail = z.infer<typeof reportDetailSchema>;
 
 export const reportListSchema = z.object({ reports: z.array(reportSummarySchema), email: z.string() });

@@ -4,6 +4,7 @@ import type { ReportList } from "~/shared/schemas/simulation-reports";
 import { buttonClass } from "~/web/components/ui/button";
 import { Button } from "~/web/components/ui/button";
 import { ProgramPromotion } from "~/web/features/reports/program-promotion";
+import { AttemptTrends } from "~/web/features/reports/attempt-trends";
 import { ReportCard } from "~/web/features/reports/report-card";
 import { SummaryCards } from "~/web/features/reports/summary-cards";
 import { rememberCandidate } from "~/web/features/reports/known-candidate";
@@ -68,6 +69,7 @@ export default function SimulationDashboardPage({ loaderData }: Route.ComponentP
         </header>
 
         <SummaryCards reports={list.reports} />
+        <AttemptTrends reports={list.reports} />
 
         {list.reports.length === 0 ? (
           <section className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">

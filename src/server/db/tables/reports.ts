@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { CaseStudyDetails, DimensionScores } from "~/shared/schemas/simulation-reports";
+import type { CaseStudyDetails, DimensionOrder, DimensionScores } from "~/shared/schemas/simulation-reports";
 import { lead } from "./leads";
 
 /**
@@ -22,6 +22,8 @@ export const simulationReport = pgTable(
     totalScore: doublePrecision("total_score").notNull(),
     overallSummary: text("overall_summary").notNull().default(""),
     dimensionScores: jsonb("dimension_scores").$type<DimensionScores>().notNull(),
+    /** The chatbot's order of dimensions and skills (jsonb keeps keys shortest first): see report-order.ts. */
+    dimensionOrder: jsonb("dimension_order").$type<DimensionOrder>(),
     skillFeedback: jsonb("skill_feedback").$type<Record<string, string>>().notNull(),
     caseStudyDetails: jsonb("case_study_details").$type<CaseStudyDetails>(),
     candidateResponses: jsonb("candidate_responses").$type<Record<string, string>>().notNull(),
@@ -46,6 +48,8 @@ export const simulationReport = pgTable(
     // Staff list, newest first, keyset on (completed_at, id).
     index("simulation_report_completed_idx").on(t.completedAt, t.id),
     index("simulation_report_unnotified_idx").on(t.notifiedAt, t.completedAt),
+    // A candidate's attempts at one simulation: best attempt and progress (report-standing.ts).
+    index("simulation_report_email_type_idx").on(t.email, t.simulationType, t.totalScore),
   ],
 );
 

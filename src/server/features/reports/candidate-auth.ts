@@ -120,7 +120,7 @@ export async function sendLoginCode(db: Db, secret: string, email: string, clien
       .values({ email, codeHash: codeHash(secret, email, code), expiresAt, requestedFrom, fromKnownAddress: client.known });
   });
   // Queued after the commit, so the worker's wake-up finds it at once (a person is waiting for it).
-  await queueMailWithSecret(db, secret, loginCodeMail(email, reports!.n, publicBaseUrl), { value: code, expiresAt });
+  await queueMailWithSecret(db, secret, await loginCodeMail(email, reports!.n, publicBaseUrl), { value: code, expiresAt });
   return code;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { formatDate } from "~/shared/format-date";
+import { placeText } from "~/shared/report-standing-text";
 import { credentialParamsSchema, credentialShareSchema, publicCredentialSchema, type PublicCredential } from "~/shared/schemas/report-credential";
 import { CANDIDATE, PUBLIC } from "../../platform/access";
 import { AppError } from "../../platform/errors";
@@ -22,7 +23,7 @@ const cardContentOf = (credential: PublicCredential): CardContent => ({
   date: formatDate(credential.completedAt),
   totalScore: credential.totalScore,
   band: credential.band,
-  standing: credential.standing?.topPercent ? `Top ${credential.standing.topPercent}% of ${credential.standing.candidates} candidates` : null,
+  standing: credential.standing ? placeText(credential.standing) : null,
   dimensions: credential.dimensions,
   verifyAt: credential.url.replace(/^https?:\/\//, ""),
 });
@@ -105,7 +106,7 @@ export async function credentialRoutes(app: FastifyInstance) {
   const credentialOf = async (id: string): Promise<PublicCredential> => {
     const row = await findSharedReport(app.db, id);
     if (!row) throw new AppError("not_found", NO_CREDENTIAL);
-    return publicCredentialOf(row, baseUrl);
+    return publicCredentialOf(app.db, row, baseUrl);
   };
 
   api.get("/api/verify/:id", {

@@ -8,6 +8,7 @@ import { simulationReport } from "../../db/schema";
 import { AppError } from "../../platform/errors";
 import { recordLeadEngagement } from "../leads/service";
 import { reportColumns, upsertReport } from "./intake";
+import { recordStanding } from "./standing";
 
 /** The export's columns (internal-side §3) without Report URL; Simulation Type is read when present. */
 const REQUIRED_COLUMNS = ["Name", "Email", "Total Score"] as const;
@@ -96,6 +97,7 @@ async function storeBatch(db: Db, batch: Parsed[]): Promise<{ imported: number; 
       if (stored.created) imported++;
       else updated++;
     }
+    await recordStanding(txDb, batch);
     return { imported, updated };
   });
 }

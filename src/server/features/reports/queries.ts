@@ -1,12 +1,14 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { AREA_ROLES, hasAnyRole } from "~/shared/roles";
 import { areaAverages } from "~/shared/report-dimensions";
+import { orderedDimensionScores } from "~/shared/report-order";
 import { HIGH_PERFORMER_MIN, type ScoreBand } from "~/shared/report-bands";
 import type { ReportDetail, ReportSummary } from "~/shared/schemas/simulation-reports";
 import type { AdminReport, AdminReportsPage } from "~/shared/schemas/simulation-reports-admin";
 import type { Db } from "../../db/client";
 import { application, simulationReport } from "../../db/schema";
 import { decodeCursor, keysetPage } from "../../platform/keyset";
+import { reportInsightsOf } from "./insights";
 
 type ReportRow = typeof simulationReport.$inferSelect;
 
@@ -58,11 +60,13 @@ async function selfRatingOf(db: Db, email: string): Promise<Record<string, numbe
 }
 
 export async function reportDetailOf(db: Db, row: ReportRow): Promise<ReportDetail> {
+  // The chatbot's order, not jsonb's (shortest key first): the page, the staff view and the PDF read this.
+  const dimensionScores = orderedDimensionScores(row.dimensionScores, row.dimensionOrder);
   return {
     ...summaryOf(row),
     email: row.email,
     company: row.company,
-    dimensionScores: row.dimensionScores,
+    dimensionScores,
     skillFeedback: row.skillFeedback,
     caseStudyDetails: row.caseStudyDetails
       ? {
@@ -78,6 +82,7 @@ export async function reportDetailOf(db: Db, row: ReportRow): Promise<ReportDeta
       : null,
     candidateResponses: row.candidateResponses,
     selfRating: await selfRatingOf(db, row.email),
+    ...(await reportInsightsOf(db, row, dimensionScores)),
   };
 }
 

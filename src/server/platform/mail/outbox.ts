@@ -124,17 +124,20 @@ export async function claimDueMail(db: Db, batch: number): Promise<OutboxRow[]> 
   return rows.sort((a, b) => b.priority - a.priority || a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
 }
 
-/** The bodies as they go out: the secret (if the message has one) opened and written into the placeholder. */
-export type RenderedMail = { text: string; html?: string } | { unsendable: string };
+/**
+ * The subject and bodies as they go out: the secret (if the message has one) opened and written into
+ * the placeholder, wherever it stands ("482913 is your … code" carries it in the subject too).
+ */
+export type RenderedMail = { subject: string; text: string; html?: string } | { unsendable: string };
 
 export function renderMail(row: OutboxRow, serverSecret: string, now = new Date()): RenderedMail {
   const html = row.htmlBody ?? undefined;
-  if (row.secretExpiresAt === null) return { text: row.textBody, html };
+  if (row.secretExpiresAt === null) return { subject: row.subject, text: row.textBody, html };
   if (row.secretSealed === null || row.secretExpiresAt <= now) return { unsendable: "not sent: its one-time code expired first" };
   const secret = openSecret(serverSecret, row.secretSealed, sealedFor(row));
   if (secret === null) return { unsendable: "not sent: its one-time code does not open with this server's secret" };
   const fill = (body: string) => body.replaceAll(MAIL_SECRET_PLACEHOLDER, secret);
-  return { text: fill(row.textBody), html: html === undefined ? undefined : fill(html) };
+  return { subject: fill(row.subject), text: fill(row.textBody), html: html === undefined ? undefined : fill(html) };
 }
 
 /** Who sends, and the key that opens the messages' one-time secrets (the server secret). */
@@ -161,7 +164,7 @@ export async function deliverDueMail(db: Db, sender: Sender, delivery: Delivery,
       if ("unsendable" in rendered) return { mail, error: rendered.unsendable, tried: false };
       try {
         const messageId = messageIdOf(mail.id, delivery.from);
-        await sender.send({ from: delivery.from, to: mail.toAddress, subject: mail.subject, text: rendered.text, html: rendered.html, messageId });
+        await sender.send({ from: delivery.from, to: mail.toAddress, subject: rendered.subject, text: rendered.text, html: rendered.html, messageId });
         return { mail, error: null, tried: true };
       } catch (error) {
         return { mail, error: error instanceof Error ? error.message : String(error), tried: true };

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { safeReturnPath } from "~/shared/return-path";
 import { CODE_TTL_MINUTES } from "~/shared/schemas/candidate-auth";
 import { Button } from "~/web/components/ui/button";
 import { Field } from "~/web/components/ui/field";
@@ -20,14 +21,16 @@ function failed(error: unknown) {
 
 /**
  * My Reports sign-in (PRODUCT.md §2): the spec's e-mail screen, then the 6-digit code sent to it.
- * The answer to the first step is the same for every address; only the code proves it.
+ * The answer to the first step is the same for every address; only the code proves it. Signed in,
+ * the candidate goes to `returnTo` (a path on this site, checked again here) or the dashboard.
  */
-export function CandidateSignIn() {
+export function CandidateSignIn({ returnTo = null }: { returnTo?: string | null }) {
+  const destination = safeReturnPath(returnTo) ?? "/simulation-dashboard";
   const [step, setStep] = useState<Step>({ name: "email" });
   return step.name === "email" ? (
     <EmailStep onSent={(email) => setStep({ name: "code", email })} />
   ) : (
-    <CodeStep email={step.email} onChangeEmail={() => setStep({ name: "email" })} />
+    <CodeStep email={step.email} destination={destination} onChangeEmail={() => setStep({ name: "email" })} />
   );
 }
 
@@ -82,7 +85,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
-function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
+function CodeStep({ email, destination, onChangeEmail }: { email: string; destination: string; onChangeEmail: () => void }) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -96,7 +99,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
     try {
       await api("/api/simulation/verify", { body: { email, code: code.trim() } });
       toast({ title: "Login successful", description: "Welcome to your simulation dashboard" });
-      navigate("/simulation-dashboard");
+      navigate(destination);
     } catch (caught) {
       if (caught instanceof ApiError && (caught.status === 400 || caught.fields.code)) setError(caught.fields.code ?? caught.fields.email ?? caught.message);
       else failed(caught);

@@ -1,23 +1,17 @@
 import { formatDate } from "~/shared/format-date";
+import { placeText } from "~/shared/report-standing-text";
 import type { PublicCredential } from "~/shared/schemas/report-credential";
 import { CircleCheck } from "~/web/components/ui/icons";
 import { ScoreBadge } from "./score-badge";
 import { BAR_TONE } from "./tone";
 import { skillTone } from "~/shared/report-bands";
 
-/** "Top 18% · 41st of 226 candidates", or the early cohort's words; null when standing is unknown. */
-function standingText(standing: PublicCredential["standing"]): string | null {
-  if (!standing) return null;
-  if (standing.topPercent === null) return `Early cohort: ${standing.candidates} candidates so far`;
-  return `Top ${standing.topPercent}% · rank ${standing.rank} of ${standing.candidates} candidates`;
-}
-
 /**
  * The public verification page of a shared report: who earned what, when, and who issued it. Only the
  * public fields arrive here (GET /api/verify/{id}); the answers and feedback stay in the private report.
  */
 export function CredentialView({ credential }: { credential: PublicCredential }) {
-  const standing = standingText(credential.standing);
+  const standing = credential.standing ? placeText(credential.standing) : null;
   return (
     <div className="bg-slate-50">
       <article className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6" aria-labelledby="credential-name">
