@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_HEIGHT, CARD_WIDTH } from "~/shared/credential";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";
+import { pdfText } from "../helpers/pdf-text";
 import { candidateCookie, postReport, reportInput, WEBHOOK_TOKEN } from "../fixtures/reports";
 
 let ctx: TestContext;
@@ -63,6 +64,8 @@ describe("sharing a report as a verified credential", () => {
       imageUrl: `http://localhost:3000/verify/${shareId}/card.png`,
     });
     expect(credential.band).toMatch(/^(Excellent|Good|Average|Needs Improvement)$/);
+    // The only candidate at this simulation so far: an early cohort, ranked but without a percentile.
+    expect(credential.standing).toEqual({ rank: 1, candidates: 1, topPercent: null });
     expect(credential.dimensions).toHaveLength(6);
     expect((credential.dimensions as { name: string; average: number }[])[0]).toEqual({ name: expect.any(String), average: expect.any(Number) });
     for (const secret of ["asha@example.com", SECRET_ANSWER, SECRET_FEEDBACK, slug]) expect(answer.body).not.toContain(secret);
@@ -111,6 +114,18 @@ describe("sharing a report as a verified credential", () => {
     expect((await verify(shareId)).statusCode).toBe(200);
     expect((await share("GET", asha)).json<{ shareId: string }>().shareId).toBe(shareId);
   });
+
+  it("puts the credential (id and verification URL) in the report's PDF only while it is shared", async () => {
+    const pdf = async () => pdfText((await ctx.app.inject({ method: "GET", url: `/api/simulation/report/${slug}/pdf`, headers: { cookie: asha } })).rawPayload).replace(/\s+/g, " ");
+    const { shareId, url } = (await share("PUT", asha)).json<{ shareId: string; url: string }>();
+    const shared = await pdf();
+    expect(shared).toContain(shareId);
+    expect(shared).toContain(url);
+    await share("DELETE", asha);
+    const unshared = await pdf();
+    expect(unshared).not.toContain(shareId);
+    expect(unshared).not.toContain("/verify/");
+  }, 60_000);
 
   it("answers 404 for an id never shared and 400 naming id for one that cannot be an id", async () => {
     expect((await verify("A".repeat(24))).statusCode).toBe(404);
