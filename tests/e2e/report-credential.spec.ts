@@ -16,6 +16,8 @@ test("a candidate shares a report as a verified credential; anyone opens it sign
   browser,
   request,
 }) => {
+  // Sign-in, two pages and a first share image (the worker's cold start) on a shared 2-core machine.
+  test.setTimeout(90_000);
   const email = uniqueEmail("credential");
   const slug = await postFixtureReport(request, email, { fullName: "प्रिया नायर" });
   await candidateSignIn(page, email);
@@ -54,6 +56,13 @@ test("a candidate shares a report as a verified credential; anyone opens it sign
   await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("प्रिया नायर");
   await expect(stranger.getByText("Verified by Founder's Find")).toBeVisible();
   await expect(stranger.getByRole("heading", { name: "Scores by dimension" })).toBeVisible();
+  // A phone's width: nothing wider than the screen.
+  await stranger.setViewportSize({ width: 360, height: 800 });
+  expect(await stranger.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await stranger.screenshot({ path: test.info().outputPath("verify-360.png"), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await panel.screenshot({ path: test.info().outputPath("share-panel-360.png") });
   await expect(stranger.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   const image = await stranger.locator('meta[property="og:image"]').getAttribute("content");
   expect(image).toBe(`${link}/card.png`);
