@@ -33,7 +33,11 @@ function cardWorker(): Worker {
     waiting.delete(reply.id);
     if ("png" in reply) waiter?.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
     else waiter?.reject(new Error(`Share image failed: ${reply.error}`));
-    if (waiting.size === 0) idle = setTimeout(stopCardWorker, IDLE_MS).unref();
+    if (waiting.size === 0) {
+      // Idle, the worker alone does not keep the process running; it ends after IDLE_MS.
+      started.unref();
+      idle = setTimeout(stopCardWorker, IDLE_MS).unref();
+    }
   });
   // A worker that dies (out of memory) fails what it held; the next card starts a new one.
   started.on("error", (error) => failAll(error));
@@ -42,7 +46,6 @@ function cardWorker(): Worker {
     worker = null;
     failAll(new Error("The share image worker stopped"));
   });
-  started.unref();
   worker = started;
   return started;
 }
@@ -64,7 +67,9 @@ function draw(content: CardContent): Promise<Buffer> {
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    cardWorker().postMessage({ id, content } satisfies CardRequest);
+    const running = cardWorker();
+    running.ref();
+    running.postMessage({ id, content } satisfies CardRequest);
   });
 }
 
