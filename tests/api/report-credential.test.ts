@@ -64,8 +64,9 @@ describe("sharing a report as a verified credential", () => {
       imageUrl: `http://localhost:3000/verify/${shareId}/card.png`,
     });
     expect(credential.band).toMatch(/^(Excellent|Good|Average|Needs Improvement)$/);
-    // The only candidate at this simulation so far: an early cohort, ranked but without a percentile.
-    expect(credential.standing).toEqual({ rank: 1, candidates: 1, topPercent: null });
+    // Asha and Ravi took the same simulation with the same scores (a tie shares rank 1); under 20
+    // candidates it is an early cohort: ranked, without a percentile.
+    expect(credential.standing).toEqual({ rank: 1, candidates: 2, topPercent: null });
     expect(credential.dimensions).toHaveLength(6);
     expect((credential.dimensions as { name: string; average: number }[])[0]).toEqual({ name: expect.any(String), average: expect.any(Number) });
     for (const secret of ["asha@example.com", SECRET_ANSWER, SECRET_FEEDBACK, slug]) expect(answer.body).not.toContain(secret);
