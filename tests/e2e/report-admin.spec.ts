@@ -64,7 +64,7 @@ test("admissions staff send a test e-mail and a bulk send that tells each candid
   await page.getByRole("tab", { name: "Simulation Reports" }).click();
   const csv = ["Name,Email,Company,Total Score,Strategy,Execution,Communication,Leadership,Growth,Tech,Completed At", ...untold.map((email, i) => `Imported ${i},${email},Co,${60 + i},6,6,6,6,6,6,2025-05-0${i + 1}T10:00:00Z`)].join("\n");
   await page.getByText("Import CSV").locator("input[type=file]").setInputFiles({ name: "history.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-  await expectToast(page, "CSV Import Complete", "Imported 2, updated 0, rejected 0");
+  await expectToast(page, "CSV Import Complete", "Imported 2, updated 0, unchanged 0, rejected 0");
 
   await page.getByRole("tab", { name: "Email Notifications" }).click();
   await page.getByRole("button", { name: "Send Bulk Notifications" }).click();

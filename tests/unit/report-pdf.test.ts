@@ -22,6 +22,9 @@ function reportDetail(overrides: Parameters<typeof reportInput>[0] = {}): Report
     caseStudyDetails: input.caseStudyDetails ? { companyBackground: input.caseStudyDetails.companyBackground ?? "", scenes: input.caseStudyDetails.scenes!.map((s) => ({ title: "", sceneText: "", content: "", question: "", ...s })) } : null,
     candidateResponses: input.candidateResponses,
     selfRating: null,
+    standing: null,
+    progress: null,
+    nextSteps: [],
   };
 }
 

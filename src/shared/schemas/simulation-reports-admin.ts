@@ -81,6 +81,8 @@ export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
 export const importResultSchema = z.object({
   imported: z.number(),
   updated: z.number(),
+  /** Rows that matched a report (by Report URL, Result ID or e-mail and time) and changed nothing. */
+  unchanged: z.number(),
   rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
   moreRejected: z.number().optional(),
 });

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { SKILL_AREAS } from "~/shared/application-options";
-import { areaAverages } from "~/shared/report-dimensions";
 import { okSchema } from "~/shared/schemas/common";
 import {
   adminReportsPageSchema,
@@ -12,15 +10,14 @@ import {
   testNotificationSchema,
 } from "~/shared/schemas/simulation-reports-admin";
 import { roles } from "../../platform/access";
-import { formatDateTime } from "~/shared/format-date";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
 import { CSV_IMPORT, IMPORT_RUNNING, receiveCsvUpload, type CsvUploadRules } from "../../platform/csv-import";
+import { REPORT_CSV_COLUMNS, reportCsvCells } from "./csv-columns";
 import { importReports } from "./import";
 import { notificationStatus, sendBulkNotifications, sendTestNotification } from "./notifications";
 import { adminReportsAfter, listAdminReports, REPORT_STAFF_ROLES } from "./queries";
 
-/** Internal-side §3 "CSV exports": simulation-reports-{date}.csv. */
-export const REPORT_CSV_COLUMNS = ["Name", "Email", "Company", "Total Score", "Strategy", "Execution", "Communication", "Leadership", "Growth", "Tech", "Completed At", "Report URL"];
+export { REPORT_CSV_COLUMNS } from "./csv-columns";
 
 /** The upload cap of a CSV import; within it there is no row limit. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -55,19 +52,11 @@ export async function reportAdminRoutes(app: FastifyInstance) {
       return sendCsv(
         reply,
         `simulation-reports-${csvDate()}.csv`,
-        REPORT_CSV_COLUMNS,
+        [...REPORT_CSV_COLUMNS],
         (async function* () {
           for await (const row of rows) {
-            const areas = areaAverages(row.dimensionScores);
-            yield [
-              row.fullName,
-              row.email,
-              row.company ?? "",
-              Math.round(row.totalScore),
-              ...SKILL_AREAS.map((area) => areas[area.key] ?? ""),
-              formatDateTime(row.completedAt),
-              `${base}/simulation-report/${row.slug}`,
-            ];
+            const cells = reportCsvCells(row, base);
+            yield REPORT_CSV_COLUMNS.map((column) => cells[column]);
           }
         })(),
       );
