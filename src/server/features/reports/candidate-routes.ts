@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { verifyPath } from "~/shared/credential";
 import { candidateSchema, validateEmailBodySchema, validateEmailReplySchema, verifyBodySchema } from "~/shared/schemas/candidate-auth";
 import { okSchema } from "~/shared/schemas/common";
 import { reportDetailSchema, reportListSchema } from "~/shared/schemas/simulation-reports";
@@ -17,6 +16,7 @@ import { liftErasure } from "../../platform/mail/erased-addresses";
 import { AppError } from "../../platform/errors";
 import { enforceLimits, refundLimit, type Limit } from "../../platform/rate-limit";
 import { isKnownAddress, sendLoginCode, verifyLoginCode } from "./candidate-auth";
+import { pdfCredentialOf } from "./credential";
 import { renderReportPdf, reportPdfDisposition } from "./pdf";
 import { findReportRow, listCandidateReports, reportDetailOf } from "./queries";
 
@@ -167,9 +167,8 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       const row = await findReportRow(app.db, request.params.slug, viewerOf(request));
       if (!row) throw new AppError("not_found", NOT_FOUND);
       const report = await reportDetailOf(app.db, row);
-      // A shared report's PDF names its credential and the page that verifies it (issue 20 §3).
-      const credential = row.shareId ? { id: row.shareId, url: `${app.config.publicBaseUrl}${verifyPath(row.shareId)}` } : undefined;
-      const pdf = await renderReportPdf(report, app.config.publicBaseUrl, { credential });
+      // A shared report's PDF carries its credential: id, verification URL and QR code.
+      const pdf = await renderReportPdf(report, app.config.publicBaseUrl, { credential: pdfCredentialOf(row, app.config.publicBaseUrl) });
       noStore(reply);
       return reply.type("application/pdf").header("content-disposition", reportPdfDisposition(report)).send(pdf);
     },

@@ -14,7 +14,7 @@ export type Weight = "regular" | "bold";
  * (./woff.ts): pdfkit embeds only the glyphs a document uses (a WOFF2 font's subset came out 150
  * times larger), and fontkit shapes conjuncts and reordered vowel signs with the font's GSUB/GPOS.
  */
-const FACES: { key: string; file: (weight: number) => string; complex: boolean }[] = [
+export const FACES: { key: string; file: (weight: number) => string; complex: boolean }[] = [
   { key: "latin", file: (w) => `@fontsource/noto-sans/files/noto-sans-latin-${w}-normal.woff`, complex: false },
   { key: "latin-ext", file: (w) => `@fontsource/noto-sans/files/noto-sans-latin-ext-${w}-normal.woff`, complex: false },
   { key: "greek", file: (w) => `@fontsource/noto-sans/files/noto-sans-greek-${w}-normal.woff`, complex: false },
