@@ -52,6 +52,19 @@ describe("POST /api/simulation/reports (the chatbot's webhook)", () => {
     expect(await mailsTo("twice@example.com")).toHaveLength(1);
   });
 
+  it("links the e-mail to the report's own slug when the report existed untold (imported before the webhook)", async () => {
+    const body = reportInput({ email: "told-later@example.com" });
+    const first = (await postReport(ctx.app, body)).json();
+    // As a CSV import leaves a report: stored, nobody told yet.
+    await ctx.db.update(simulationReport).set({ notifiedAt: null, notifyMailId: null }).where(eq(simulationReport.slug, first.slug));
+    await ctx.db.delete(outbox).where(eq(outbox.toAddress, "told-later@example.com"));
+    expect((await postReport(ctx.app, body)).json()).toEqual({ slug: first.slug, created: false });
+    const mails = await mailsTo("told-later@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain(`/simulation-report/${first.slug}`);
+    expect(mails[0]!.htmlBody).toContain(`/simulation-report/${first.slug}`);
+  });
+
   it("sends the same report twice at once and still stores one and e-mails once", async () => {
     const body = reportInput({ email: "race@example.com" });
     const answers = await Promise.all([postReport(ctx.app, body), postReport(ctx.app, body)]);

@@ -94,7 +94,8 @@ BEGIN
     ON CONFLICT DO NOTHING
   ), mail AS (
     INSERT INTO outbox (id, to_address, subject, text_body, html_body, priority)
-    SELECT p_mail_id, p_email, p_mail_subject, p_mail_text, p_mail_html, p_mail_priority FROM stored WHERE claimed
+    -- The e-mail was written with the new slug; a report that already existed keeps its own, which the link must name.
+    SELECT p_mail_id, p_email, p_mail_subject, replace(p_mail_text, p_slug, stored.slug), replace(p_mail_html, p_slug, stored.slug), p_mail_priority FROM stored WHERE claimed
   ), attempts AS (
     SELECT id, total_score, completed_at, dimension_scores FROM simulation_report
     WHERE email = p_email AND simulation_type = p_simulation_type AND result_id <> p_result_id
