@@ -13,6 +13,7 @@ export default [
     route("simulation-login", "routes/simulation-login.tsx"),
     route("simulation-dashboard", "routes/simulation-dashboard.tsx"),
     route("simulation-report/:slug", "routes/simulation-report.tsx"),
+    route("verify/:id", "routes/verify.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Staff screens: the only ones that load TanStack Query.

@@ -1,3 +1,4 @@
+import { placeSchema } from "./report-insights";
 import { z } from "./zod";
 
 /**
@@ -38,8 +39,8 @@ export const publicCredentialSchema = z.object({
   totalScore: z.number(),
   /** Excellent, Good, Average or Needs Improvement (the report's bands). */
   band: z.string(),
-  /** Among each candidate's best attempt at the simulation; null when not known. topPercent is null for an early cohort. */
-  standing: z.object({ rank: z.number().int(), candidates: z.number().int(), topPercent: z.number().int().nullable() }).nullable(),
+  /** Overall rank among each candidate's best attempt at the simulation (topPercent null: an early cohort, under 20). */
+  standing: placeSchema.nullable(),
   /** Dimension averages out of 10, in the report's order. */
   dimensions: z.array(z.object({ name: z.string(), average: z.number() })),
 });

@@ -1,8 +1,10 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { signInPathFor } from "~/shared/return-path";
 import type { StaffSession } from "~/shared/schemas/auth";
+import type { CredentialShare as CredentialShareState } from "~/shared/schemas/report-credential";
 import type { ReportDetail } from "~/shared/schemas/simulation-reports";
 import { buttonClass } from "~/web/components/ui/button";
+import { CredentialShare } from "~/web/features/reports/credential-share";
 import { ReportView } from "~/web/features/reports/report-view";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import type { Route } from "./+types/simulation-report";
@@ -12,14 +14,17 @@ import type { Route } from "./+types/simulation-report";
  * /admin, not to a candidate dashboard that would send them to the candidate sign-in.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const [report, staff] = await Promise.all([
-    context.fetchApi(request, `/api/simulation/report/${encodeURIComponent(params.slug)}`),
+  const slug = encodeURIComponent(params.slug);
+  const [report, staff, share] = await Promise.all([
+    context.fetchApi(request, `/api/simulation/report/${slug}`),
     isStaffViewer(context, request),
+    // The owner's sharing state; staff reading the report get none (only the candidate may share).
+    context.fetchApi(request, `/api/simulation/reports/${slug}/share`),
   ]);
   const backHref = staff ? "/admin" : "/simulation-dashboard";
   if (report.status === 401) throw redirect(signInPathFor(new URL(request.url).pathname));
-  if (report.status !== 200) return data({ report: null, backHref }, { status: report.status === 404 ? 404 : 500 });
-  return { report: report.data as ReportDetail, backHref };
+  if (report.status !== 200) return data({ report: null, backHref, share: null }, { status: report.status === 404 ? 404 : 500 });
+  return { report: report.data as ReportDetail, backHref, share: share.status === 200 ? (share.data as CredentialShareState) : null };
 }
 
 /** A signed-in staff member who is not also signed in as a candidate in this browser. */
@@ -50,6 +55,13 @@ export default function SimulationReportPage({ loaderData, params }: Route.Compo
       </section>
     );
   }
-  const pdfHref = loaderData.report.pdfReportLink ?? `/api/simulation/report/${params.slug}/pdf`;
-  return <ReportView report={loaderData.report} pdfHref={pdfHref} backHref={loaderData.backHref} />;
+  const { report, share } = loaderData;
+  return (
+    <ReportView
+      report={report}
+      pdfHref={report.pdfReportLink ?? `/api/simulation/report/${params.slug}/pdf`}
+      backHref={loaderData.backHref}
+      credential={share && <CredentialShare key={params.slug} slug={params.slug} initial={share} report={report} />}
+    />
+  );
 }

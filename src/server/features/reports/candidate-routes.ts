@@ -16,6 +16,7 @@ import { liftErasure } from "../../platform/mail/erased-addresses";
 import { AppError } from "../../platform/errors";
 import { enforceLimits, refundLimit, type Limit } from "../../platform/rate-limit";
 import { isKnownAddress, sendLoginCode, verifyLoginCode } from "./candidate-auth";
+import { pdfCredentialOf } from "./credential";
 import { renderReportPdf, reportPdfDisposition } from "./pdf";
 import { findReportRow, listCandidateReports, reportDetailOf } from "./queries";
 
@@ -158,7 +159,7 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       tags,
       summary: "The report as a PDF (same access rule)",
       description:
-        "Named after the candidate, the simulation and the day in Kolkata (`priya-nayar-market-entry-2026-11-25.pdf`; a name in another script also in `filename*`). Text in Indian scripts is embedded as Noto Sans subsets.",
+        "Named after the candidate, the simulation and the day in Kolkata (`priya-nayar-market-entry-2026-11-25.pdf`; a name in another script also in `filename*`). Text in Indian scripts is embedded as Noto Sans subsets. A shared report's PDF carries its credential id, verification URL and QR code.",
       security: [{ candidate: [] }, { session: [] }],
       params: slugParams,
     },
@@ -166,7 +167,8 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       const row = await findReportRow(app.db, request.params.slug, viewerOf(request));
       if (!row) throw new AppError("not_found", NOT_FOUND);
       const report = await reportDetailOf(app.db, row);
-      const pdf = await renderReportPdf(report, app.config.publicBaseUrl);
+      // A shared report's PDF carries its credential: id, verification URL and QR code.
+      const pdf = await renderReportPdf(report, app.config.publicBaseUrl, { credential: pdfCredentialOf(row, app.config.publicBaseUrl) });
       noStore(reply);
       return reply.type("application/pdf").header("content-disposition", reportPdfDisposition(report)).send(pdf);
     },

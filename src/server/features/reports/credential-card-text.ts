@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { FACES } from "./pdf/fonts";
+import { woffToSfnt } from "./pdf/woff";
 
 /**
  * Text of the share image as outlines: each run of characters is shaped by fontkit (pdfkit's font
@@ -23,23 +25,13 @@ const fontkit = require("fontkit") as { create(data: Buffer): Font };
 
 export type Weight = 400 | 700;
 
-/** Latin first (latin-ext has ₹), then the scripts of India's languages; fontsource's per-subset WOFF files. */
-const FACES: ((weight: Weight) => string)[] = [
-  (w) => `@fontsource/noto-sans/files/noto-sans-latin-${w}-normal.woff`,
-  (w) => `@fontsource/noto-sans/files/noto-sans-latin-ext-${w}-normal.woff`,
-  (w) => `@fontsource/noto-sans/files/noto-sans-greek-${w}-normal.woff`,
-  (w) => `@fontsource/noto-sans/files/noto-sans-cyrillic-${w}-normal.woff`,
-  ...["devanagari", "bengali", "tamil", "telugu", "kannada", "malayalam", "gujarati", "gurmukhi"].map(
-    (script) => (w: Weight) => `@fontsource/noto-sans-${script}/files/noto-sans-${script}-${script}-${w}-normal.woff`,
-  ),
-];
-
 const loaded = new Map<string, Font>();
+/** The PDF's faces, in its order (Latin first, latin-ext has ₹, then the scripts of India), unpacked once per thread. */
 function face(index: number, weight: Weight): Font {
-  const file = FACES[index]!(weight);
+  const file = FACES[index]!.file(weight);
   let font = loaded.get(file);
   if (!font) {
-    font = fontkit.create(readFileSync(require.resolve(file)));
+    font = fontkit.create(woffToSfnt(readFileSync(require.resolve(file))));
     loaded.set(file, font);
   }
   return font;

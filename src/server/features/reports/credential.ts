@@ -2,10 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { SITE_NAME } from "~/shared/constants";
 import { credentialCardPath, verifyPath } from "~/shared/credential";
 import { performanceLabel } from "~/shared/report-bands";
+import { orderedDimensionScores } from "~/shared/report-order";
 import type { CredentialShare, PublicCredential } from "~/shared/schemas/report-credential";
 import type { Db } from "../../db/client";
 import { simulationReport } from "../../db/schema";
 import { randomToken } from "../../platform/secrets";
+import type { PdfCredential } from "./pdf";
+import { standingOf } from "./standing";
 
 type ReportRow = typeof simulationReport.$inferSelect;
 
@@ -60,9 +63,19 @@ export async function findSharedReport(db: Db, shareId: string): Promise<ReportR
   return row ?? null;
 }
 
-/** The public fields of a shared report: a list of what may be shown, not the row minus secrets. */
-export function publicCredentialOf(row: ReportRow, baseUrl: string, standing: PublicCredential["standing"] = null): PublicCredential {
+/** The credential the report's PDF prints while it is shared (id, URL, QR code); none otherwise. */
+export function pdfCredentialOf(row: Pick<ReportRow, "shareId">, baseUrl: string): PdfCredential | undefined {
+  return row.shareId ? { id: row.shareId, url: `${baseUrl}${verifyPath(row.shareId)}` } : undefined;
+}
+
+/**
+ * The public fields of a shared report: a list of what may be shown, not the row minus secrets.
+ * Dimensions in the chatbot's order; the overall standing among each candidate's best attempt.
+ */
+export async function publicCredentialOf(db: Db, row: ReportRow, baseUrl: string): Promise<PublicCredential> {
   const shareId = row.shareId!;
+  const scores = orderedDimensionScores(row.dimensionScores, row.dimensionOrder);
+  const standing = await standingOf(db, row, []);
   return {
     credentialId: shareId,
     url: `${baseUrl}${verifyPath(shareId)}`,
@@ -74,7 +87,7 @@ export function publicCredentialOf(row: ReportRow, baseUrl: string, standing: Pu
     sharedAt: (row.sharedAt ?? row.completedAt).toISOString(),
     totalScore: row.totalScore,
     band: performanceLabel(row.totalScore),
-    standing,
-    dimensions: Object.entries(row.dimensionScores).map(([name, dimension]) => ({ name, average: dimension.average })),
+    standing: standing?.overall ?? null,
+    dimensions: Object.entries(scores).map(([name, dimension]) => ({ name, average: dimension.average })),
   };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Tabs } from "radix-ui";
 import { Link } from "react-router";
 import { formatDate } from "~/shared/format-date";
@@ -20,8 +21,19 @@ const tabClass =
  * PDF's address and where "Back to Dashboard" leads (the candidate's dashboard, or /admin for staff)
  * arrive in props. The chatbot's own PDF opens in a new tab; ours downloads.
  * Text wraps anywhere and the column may shrink, so a long unbroken word never widens the page.
+ * `credential`: the owner's sharing switch (credential-share.tsx), under the summary.
  */
-export function ReportView({ report, pdfHref, backHref = "/simulation-dashboard" }: { report: ReportDetail; pdfHref: string; backHref?: string }) {
+export function ReportView({
+  report,
+  pdfHref,
+  backHref = "/simulation-dashboard",
+  credential,
+}: {
+  report: ReportDetail;
+  pdfHref: string;
+  backHref?: string;
+  credential?: ReactNode;
+}) {
   const bullets = summaryBullets(report.overallSummary);
   const external = pdfHref.startsWith("http");
   return (
@@ -78,6 +90,8 @@ export function ReportView({ report, pdfHref, backHref = "/simulation-dashboard"
             </div>
           )}
         </section>
+
+        {credential}
 
         <Tabs.Root defaultValue="performance" className="grid grid-cols-1 gap-5">
           <Tabs.List aria-label="Report sections" className="flex w-fit flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1">
