@@ -4,10 +4,12 @@ import type { ReportList } from "~/shared/schemas/simulation-reports";
 import { buttonClass } from "~/web/components/ui/button";
 import { Button } from "~/web/components/ui/button";
 import { ProgramPromotion } from "~/web/features/reports/program-promotion";
+import { AttemptTrends } from "~/web/features/reports/attempt-trends";
 import { ReportCard } from "~/web/features/reports/report-card";
 import { SummaryCards } from "~/web/features/reports/summary-cards";
 import { rememberCandidate } from "~/web/features/reports/known-candidate";
 import { useCandidateLogout } from "~/web/features/reports/use-candidate-logout";
+import { YourData } from "~/web/features/reports/your-data";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import { useSiteSettings } from "~/web/lib/site-settings";
 import type { Route } from "./+types/simulation-dashboard";
@@ -68,6 +70,7 @@ export default function SimulationDashboardPage({ loaderData }: Route.ComponentP
         </header>
 
         <SummaryCards reports={list.reports} />
+        <AttemptTrends reports={list.reports} />
 
         {list.reports.length === 0 ? (
           <section className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
@@ -93,6 +96,7 @@ export default function SimulationDashboardPage({ loaderData }: Route.ComponentP
             <ProgramPromotion />
           </>
         )}
+        <YourData />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { CaseStudyDetails, DimensionScores } from "~/shared/schemas/simulation-reports";
+import type { CaseStudyDetails, DimensionOrder, DimensionScores } from "~/shared/schemas/simulation-reports";
 import { lead } from "./leads";
 
 /**
@@ -22,6 +22,8 @@ export const simulationReport = pgTable(
     totalScore: doublePrecision("total_score").notNull(),
     overallSummary: text("overall_summary").notNull().default(""),
     dimensionScores: jsonb("dimension_scores").$type<DimensionScores>().notNull(),
+    /** The chatbot's order of dimensions and skills (jsonb keeps keys shortest first): see report-order.ts. */
+    dimensionOrder: jsonb("dimension_order").$type<DimensionOrder>(),
     skillFeedback: jsonb("skill_feedback").$type<Record<string, string>>().notNull(),
     caseStudyDetails: jsonb("case_study_details").$type<CaseStudyDetails>(),
     candidateResponses: jsonb("candidate_responses").$type<Record<string, string>>().notNull(),
@@ -32,6 +34,12 @@ export const simulationReport = pgTable(
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     /** The outbox row of that e-mail, so staff see whether it went out. */
     notifyMailId: uuid("notify_mail_id"),
+    /**
+     * The public credential's id (/verify/{shareId}) while the candidate shares the report: random,
+     * 144 bits, base64url. Null when not shared; sharing again after turning it off makes a new one.
+     */
+    shareId: text("share_id").unique(),
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +48,8 @@ export const simulationReport = pgTable(
     // Staff list, newest first, keyset on (completed_at, id).
     index("simulation_report_completed_idx").on(t.completedAt, t.id),
     index("simulation_report_unnotified_idx").on(t.notifiedAt, t.completedAt),
+    // A candidate's attempts at one simulation: best attempt and progress (report-standing.ts).
+    index("simulation_report_email_type_idx").on(t.email, t.simulationType, t.totalScore),
   ],
 );
 

@@ -2,11 +2,14 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ReportIntake } from "~/shared/schemas/simulation-reports";
 import { reportIntakeSchema } from "~/shared/schemas/simulation-reports";
+import { dimensionOrderOf } from "~/shared/report-order";
 import type { Db } from "../../db/client";
 import { simulationReport } from "../../db/schema";
+import { AppError } from "../../platform/errors";
 import { queueMail } from "../../platform/mail/outbox";
-import { recordLeadEngagement } from "../leads/service";
 import { reportReadyMail } from "./mail";
+import { storeIntake } from "./intake-statement";
+import { recordStanding } from "./standing";
 
 /** 144 random bits, URL-safe: a report address cannot be guessed. */
 export const newReportSlug = () => randomBytes(18).toString("base64url");
@@ -24,6 +27,7 @@ export function reportColumns(report: ParsedReport) {
     totalScore: report.totalScore,
     overallSummary: report.overallSummary,
     dimensionScores: report.dimensionScores,
+    dimensionOrder: dimensionOrderOf(report.dimensionScores),
     skillFeedback: report.skillFeedback,
     caseStudyDetails: report.caseStudyDetails ?? null,
     candidateResponses: report.candidateResponses,
@@ -32,17 +36,29 @@ export function reportColumns(report: ParsedReport) {
   };
 }
 
+/** The report of a resultId is another address's: it keeps its owner (issue 20 §1.6). */
+export class ReportOwnerConflict extends AppError {
+  constructor(readonly resultId: string) {
+    super("conflict", "This resultId is already a report of another e-mail address; the report keeps its address", {
+      email: "Differs from the e-mail address of the report already stored under this resultId",
+    });
+  }
+}
+
 /**
- * Inserts the report, or updates the one with the same resultId; returns its id and slug, and
- * whether it is new. `xmax = 0` holds only for a freshly inserted row version.
+ * Inserts the report, or updates the one with the same resultId and e-mail; returns its id and
+ * slug, and whether it is new (`xmax = 0` holds only for a freshly inserted row version). The same
+ * resultId with another e-mail updates nothing and throws `ReportOwnerConflict`: moving the report
+ * would hand it to an address that was never told of it.
  */
 export async function upsertReport(db: Db, resultId: string, columns: ReturnType<typeof reportColumns>) {
   const [row] = await db
     .insert(simulationReport)
     .values({ resultId, slug: newReportSlug(), ...columns })
-    .onConflictDoUpdate({ target: simulationReport.resultId, set: { ...columns, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({ target: simulationReport.resultId, set: { ...columns, updatedAt: sql`now()` }, setWhere: eq(simulationReport.email, columns.email) })
     .returning({ id: simulationReport.id, slug: simulationReport.slug, created: sql<boolean>`(xmax = 0)` });
-  return row!;
+  if (!row) throw new ReportOwnerConflict(resultId);
+  return row;
 }
 
 /**
@@ -54,16 +70,28 @@ export async function notifyReportReady(db: Db, reportId: string, publicBaseUrl:
     .update(simulationReport)
     .set({ notifiedAt: new Date() })
     .where(and(eq(simulationReport.id, reportId), isNull(simulationReport.notifiedAt)))
-    .returning({ email: simulationReport.email, fullName: simulationReport.fullName, simulationType: simulationReport.simulationType, totalScore: simulationReport.totalScore });
+    .returning({
+      email: simulationReport.email,
+      fullName: simulationReport.fullName,
+      simulationType: simulationReport.simulationType,
+      totalScore: simulationReport.totalScore,
+      slug: simulationReport.slug,
+      // What the report holds: the e-mail names only that (an imported report has averages alone).
+      dimensionScores: simulationReport.dimensionScores,
+      skillFeedback: simulationReport.skillFeedback,
+      overallSummary: simulationReport.overallSummary,
+      candidateResponses: simulationReport.candidateResponses,
+    });
   if (!claimed) return false;
-  const mailId = await queueMail(db, reportReadyMail(claimed, publicBaseUrl, priority));
+  const mailId = await queueMail(db, await reportReadyMail(claimed, publicBaseUrl, priority));
   await db.update(simulationReport).set({ notifyMailId: mailId }).where(eq(simulationReport.id, reportId));
   return true;
 }
 
 /**
- * The webhook's work, in one transaction: store (or update) the report, create or update the
- * person's CRM lead, and queue the candidate's "report ready" e-mail once.
+ * The webhook's work, in one statement (intake-statement.ts): store (or update) the report, create
+ * or update the person's CRM lead, queue the candidate's "report ready" e-mail once and keep the best
+ * attempt and the score histogram exact.
  */
 export async function receiveReport(
   db: Db,
@@ -72,12 +100,9 @@ export async function receiveReport(
   options: { notify: boolean } = { notify: true },
 ): Promise<{ slug: string; created: boolean }> {
   const report = reportIntakeSchema.parse(input);
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const stored = await upsertReport(txDb, report.resultId, reportColumns(report));
-    const leadId = await recordLeadEngagement(txDb, { email: report.email, source: "simulation_attempt", fullName: report.fullName, refId: stored.id });
-    await txDb.update(simulationReport).set({ leadId }).where(eq(simulationReport.id, stored.id));
-    if (options.notify) await notifyReportReady(txDb, stored.id, publicBaseUrl);
-    return { slug: stored.slug, created: stored.created };
-  });
+  const stored = await storeIntake(db, report.resultId, newReportSlug(), reportColumns(report), options.notify, publicBaseUrl);
+  if (!stored) throw new ReportOwnerConflict(report.resultId);
+  // Rare: an update that moved the report to another simulation type leaves the old type's standing to redo.
+  if (stored.priorType) await db.transaction((tx) => recordStanding(tx as unknown as Db, [{ email: report.email, simulationType: stored.priorType! }]));
+  return { slug: stored.slug, created: stored.created };
 }
