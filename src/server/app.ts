@@ -12,6 +12,7 @@ import type { Database } from "./db/client";
 import "./platform/app-context";
 import { registerAccessControl, registerNoStoreForStaff } from "./platform/access";
 import { errorBody, registerErrorHandler } from "./platform/errors";
+import { registerJsonBodyParser } from "./platform/json-body";
 import { exclusiveRunner } from "./platform/exclusive";
 import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
@@ -38,6 +39,7 @@ import { inboxRoutes } from "./features/inbox/routes";
 import { reportIntakeRoutes } from "./features/reports/intake-routes";
 import { candidateReportRoutes } from "./features/reports/candidate-routes";
 import { reportAdminRoutes } from "./features/reports/admin-routes";
+import { dataRightsRoutes } from "./features/reports/data-rights-routes";
 import { credentialRoutes } from "./features/reports/credential-routes";
 import { leadRoutes } from "./features/leads/routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
@@ -76,6 +78,7 @@ const FEATURES = [
   reportIntakeRoutes,
   candidateReportRoutes,
   reportAdminRoutes,
+  dataRightsRoutes,
   credentialRoutes,
   leadRoutes,
   cspReportRoutes,
@@ -111,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Only JSON and multipart bodies are read: text/plain is refused with 415 like any other type.
   app.removeContentTypeParser("text/plain");
+  registerJsonBodyParser(app);
   app.decorate("db", database.db);
   app.decorate("engine", database.engine);
   app.decorate("config", config);

@@ -22,6 +22,7 @@ export default [
     route("admin/staff", "routes/admin-staff.tsx"),
     route("admin/newsletter", "routes/admin-newsletter.tsx"),
     route("admin/inbox", "routes/admin-inbox.tsx"),
+    route("admin/data-requests", "routes/admin-data-requests.tsx"),
     route("simulation-admin", "routes/simulation-admin.tsx"),
     route("crm-login", "routes/crm-login.tsx"),
     route("crm", "routes/crm.tsx"),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shareReport, unshareReport } from "~/server/features/reports/credential";
 import { createTestApp, type TestContext } from "../helpers/app";
 import { pdfText } from "../helpers/pdf-text";
 import { candidateCookie, postReport, reportInput, WEBHOOK_TOKEN } from "../fixtures/reports";
@@ -38,6 +39,22 @@ describe("the report PDF download", () => {
     expect(text).toContain("முதலில் வாடிக்கையாளர்களிடம் பேசுவேன்");
     expect(text).toMatch(/Page 1 of \d/);
     expect(text).toContain("No response recorded.");
+  });
+
+  it("carries the credential id, the verification URL and its QR code once the report is shared, and not after", async () => {
+    const email = "shared.pdf@example.com";
+    const { slug } = (await postReport(ctx.app, reportInput({ email }))).json() as { slug: string };
+    const cookie = await candidateCookie(ctx.app, email);
+    expect(pdfText((await download(slug, cookie)).rawPayload)).not.toContain("Credential ID");
+    const share = await shareReport(ctx.db, slug, email, ctx.config.publicBaseUrl);
+    const shared = (await download(slug, cookie)).rawPayload;
+    const text = pdfText(shared).replace(/\s+/g, " ");
+    expect(text).toContain(`Credential ID: ${share!.shareId}`);
+    expect(text).toContain(share!.url!);
+    expect(share!.url).toBe(`${ctx.config.publicBaseUrl}/verify/${share!.shareId}`);
+    expect(shared.toString("latin1")).toContain(`/URI (${share!.url})`);
+    await unshareReport(ctx.db, slug, email);
+    expect(pdfText((await download(slug, cookie)).rawPayload)).not.toContain("Credential ID");
   });
 
   it("names a Latin name's file in ASCII, one per candidate and simulation", async () => {

@@ -100,6 +100,38 @@ describe("the report PDF", () => {
     expect(unshared).not.toContain("Credential ID");
   });
 
+  it("shows where the score stands, the progress since the last attempt and the next steps, in the page's words", async () => {
+    const report = reportDetail();
+    report.standing = {
+      overall: { rank: 41, candidates: 226, topPercent: 18 },
+      dimensions: [{ name: "Tech & Automation Fluency", rank: 3, candidates: 226, topPercent: 1 }],
+    };
+    report.progress = {
+      previousDate: "2026-10-05T05:00:00.000Z",
+      previousSlug: "r-before",
+      totalChange: 12,
+      dimensions: [{ name: "Growth & Marketing Acumen", previous: 5.5, change: 1.5 }],
+    };
+    report.nextSteps = [
+      {
+        dimension: "Execution & Operational Excellence",
+        average: 6.7,
+        simulation: { slug: "ops-sprint", title: "Operations Sprint" },
+        week: { label: "Week 3", title: "Running the machine", summary: "Owners, checkpoints and a weekly review." },
+      },
+    ];
+    const pdf = await renderReportPdf(report, SITE);
+    const text = squash(pdfText(pdf));
+    expect(text).toContain("Where you stand Top 18% · 41st of 226 candidates");
+    expect(text).toContain("Tech & Automation Fluency Top 1% · 3rd of 226 candidates");
+    expect(text).toContain("How the score is built");
+    expect(text).toContain("Progress since your previous attempt Total +12 since 5 Oct 2026");
+    expect(text).toContain("Growth & Marketing Acumen +1.5");
+    expect(text).toContain("Your next steps Execution & Operational Excellence · 6.7/10 Practise it: Operations Sprint");
+    expect(text).toContain("Trained in Founder's Find Week 3, Running the machine: Owners, checkpoints and a weekly review.");
+    expect(pdf.toString("latin1")).toContain(`/URI (${SITE}/simulations/ops-sprint)`);
+  });
+
   it("names the file after the candidate, the simulation and the day in Kolkata", () => {
     // 20:00 UTC on 24 Nov is 01:30 on 25 Nov in Kolkata.
     const report = { fullName: "Priya Nayar", simulationType: "Market Entry", date: "2026-11-24T20:00:00.000Z" };

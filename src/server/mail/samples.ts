@@ -7,6 +7,7 @@ import { confirmationMail, staffNotificationMail } from "../features/application
 import { inboxNotification } from "../features/inbox/mail";
 import { welcomeMail } from "../features/newsletter/mail";
 import { loginCodeMail, reportReadyMail, testReportReadyMail, type ReportReadyInput } from "../features/reports/mail";
+import { erasureCodeMail } from "../features/reports/data-rights-mail";
 import type { MailMessage } from "../platform/mail/outbox";
 
 const BASE = "https://foundersfind.example";
@@ -64,6 +65,8 @@ export const sampleApplication: NewApplication = {
 export const mailSamples: Record<string, () => Promise<MailMessage>> = {
   "sign-in-code": () => loginCodeMail("priya.nair@example.com", 2, BASE),
   "sign-in-code-no-reports": () => loginCodeMail("new.person@example.com", 0, BASE),
+  "erasure-code": () =>
+    erasureCodeMail("priya.nair@example.com", { reports: 2, applications: 1, brochureRequests: 1, messages: 0, newsletter: true, lead: "keep-payment" }, BASE),
   "report-ready": () => reportReadyMail(sampleFullReport, BASE),
   "report-ready-imported": () => reportReadyMail(sampleImportedReport, BASE),
   "report-ready-test": () =>

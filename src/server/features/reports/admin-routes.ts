@@ -4,6 +4,7 @@ import { okSchema } from "~/shared/schemas/common";
 import {
   adminReportsPageSchema,
   adminReportsQuerySchema,
+  bulkNotificationPreviewSchema,
   bulkNotificationResultSchema,
   importResultSchema,
   notificationStatusSchema,
@@ -14,7 +15,7 @@ import { csvDate, paged, sendCsv } from "../../platform/csv";
 import { CSV_IMPORT, IMPORT_RUNNING, receiveCsvUpload, type CsvUploadRules } from "../../platform/csv-import";
 import { REPORT_CSV_COLUMNS, reportCsvCells } from "./csv-columns";
 import { importReports } from "./import";
-import { notificationStatus, sendBulkNotifications, sendTestNotification } from "./notifications";
+import { bulkNotificationPreview, notificationStatus, sendBulkNotifications, sendTestNotification } from "./notifications";
 import { adminReportsAfter, listAdminReports, REPORT_STAFF_ROLES } from "./queries";
 
 export { REPORT_CSV_COLUMNS } from "./csv-columns";
@@ -93,6 +94,19 @@ export async function reportAdminRoutes(app: FastifyInstance) {
     },
     schema: { tags, summary: "E-mail every candidate not yet told about their report (a second run sends nothing)", response: { 200: bulkNotificationResultSchema } },
     handler: () => sendBulkNotifications(app.db, app.config.publicBaseUrl),
+  });
+
+  api.get("/api/simulation/admin/bulk-notifications/preview", {
+    config: access,
+    schema: {
+      tags,
+      summary: "How many \"report ready\" e-mails a bulk send would queue now, and to how many people (the confirmation before a bulk send)",
+      response: { 200: bulkNotificationPreviewSchema },
+    },
+    handler: async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return bulkNotificationPreview(app.db);
+    },
   });
 
   api.get("/api/simulation/admin/notifications", {

@@ -12,6 +12,7 @@ import {
   revokeCandidateSession,
 } from "../../platform/candidate-sessions";
 import { clientIp } from "../../platform/client-ip";
+import { liftErasure } from "../../platform/mail/erased-addresses";
 import { AppError } from "../../platform/errors";
 import { enforceLimits, refundLimit, type Limit } from "../../platform/rate-limit";
 import { isKnownAddress, sendLoginCode, verifyLoginCode } from "./candidate-auth";
@@ -91,6 +92,8 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       const limits = limitsOf("verify", email, ip, known);
       await enforceLimits(app.db, limits, TOO_MANY);
       await verifyLoginCode(app.db, app.secret, email, code, { ip, known });
+      // Signed in again after erasing their data: mail to the address may go out again (data-rights).
+      await liftErasure(app.db, email);
       // Only failures use up the allowance.
       await Promise.all(limits.map((limit) => refundLimit(app.db, limit)));
       const previous = request.cookies[CANDIDATE_COOKIE];
@@ -156,7 +159,7 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       tags,
       summary: "The report as a PDF (same access rule)",
       description:
-        "Named after the candidate, the simulation and the day in Kolkata (`priya-nayar-market-entry-2026-11-25.pdf`; a name in another script also in `filename*`). Text in Indian scripts is embedded as Noto Sans subsets.",
+        "Named after the candidate, the simulation and the day in Kolkata (`priya-nayar-market-entry-2026-11-25.pdf`; a name in another script also in `filename*`). Text in Indian scripts is embedded as Noto Sans subsets. A shared report's PDF carries its credential id, verification URL and QR code.",
       security: [{ candidate: [] }, { session: [] }],
       params: slugParams,
     },

@@ -7,8 +7,8 @@ import type { Db } from "../../db/client";
 import { simulationReport } from "../../db/schema";
 import { AppError } from "../../platform/errors";
 import { queueMail } from "../../platform/mail/outbox";
-import { recordLeadEngagement } from "../leads/service";
 import { reportReadyMail } from "./mail";
+import { storeIntake } from "./intake-statement";
 import { recordStanding } from "./standing";
 
 /** 144 random bits, URL-safe: a report address cannot be guessed. */
@@ -89,8 +89,9 @@ export async function notifyReportReady(db: Db, reportId: string, publicBaseUrl:
 }
 
 /**
- * The webhook's work, in one transaction: store (or update) the report, create or update the
- * person's CRM lead, and queue the candidate's "report ready" e-mail once.
+ * The webhook's work, in one statement (intake-statement.ts): store (or update) the report, create
+ * or update the person's CRM lead, queue the candidate's "report ready" e-mail once and keep the best
+ * attempt and the score histogram exact.
  */
 export async function receiveReport(
   db: Db,
@@ -99,13 +100,9 @@ export async function receiveReport(
   options: { notify: boolean } = { notify: true },
 ): Promise<{ slug: string; created: boolean }> {
   const report = reportIntakeSchema.parse(input);
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const stored = await upsertReport(txDb, report.resultId, reportColumns(report));
-    const leadId = await recordLeadEngagement(txDb, { email: report.email, source: "simulation_attempt", fullName: report.fullName, refId: stored.id });
-    await txDb.update(simulationReport).set({ leadId }).where(eq(simulationReport.id, stored.id));
-    if (options.notify) await notifyReportReady(txDb, stored.id, publicBaseUrl);
-    await recordStanding(txDb, [report]);
-    return { slug: stored.slug, created: stored.created };
-  });
+  const stored = await storeIntake(db, report.resultId, newReportSlug(), reportColumns(report), options.notify, publicBaseUrl);
+  if (!stored) throw new ReportOwnerConflict(report.resultId);
+  // Rare: an update that moved the report to another simulation type leaves the old type's standing to redo.
+  if (stored.priorType) await db.transaction((tx) => recordStanding(tx as unknown as Db, [{ email: report.email, simulationType: stored.priorType! }]));
+  return { slug: stored.slug, created: stored.created };
 }

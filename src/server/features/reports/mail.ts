@@ -89,7 +89,7 @@ export function testReportReadyMail(payload: TestNotificationInput, publicBaseUr
     to: payload.email,
     subject: `[Test] Your ${payload.simulationType} report is ready`,
     preview: `Test e-mail: how "report ready" looks. You scored ${score}%.`,
-    notice: `Test e-mail, sent from the ${SITE_NAME} Email Notifications tab to check how "report ready" looks. It is not about a real result.`,
+    notice: `Test e-mail, sent from the ${SITE_NAME} Email Notifications tab to check how "report ready" looks; its details come from the test form.`,
     heading: "Your report is ready",
     blocks: [
       { kind: "text", text: `Hi ${payload.fullName},` },

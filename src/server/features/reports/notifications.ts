@@ -13,6 +13,18 @@ export async function sendTestNotification(db: Db, payload: Required<TestNotific
 const BULK_CHUNK = 500;
 
 /**
+ * What the bulk send would queue if run now, counted by the database (the confirmation's numbers):
+ * one e-mail per report whose candidate has not been told, to this many distinct addresses.
+ */
+export async function bulkNotificationPreview(db: Db): Promise<{ emails: number; people: number }> {
+  const [row] = await db
+    .select({ emails: sql<number>`count(*)::int`, people: sql<number>`count(distinct ${simulationReport.email})::int` })
+    .from(simulationReport)
+    .where(isNull(simulationReport.notifiedAt));
+  return row!;
+}
+
+/**
  * Queues "report ready" for every report whose candidate has not been told yet, a chunk at a time
  * (each its own short transaction), at bulk priority so sign-in codes overtake them. A report is
  * marked told in the same transaction that queues its e-mail, so a second run finds nothing.

@@ -5,8 +5,8 @@ import { caseScenes } from "~/shared/report-scenes";
 import type { ReportDetail } from "~/shared/schemas/simulation-reports";
 import { barChart, ensureRoom } from "./pdf/chart";
 import { credentialBlock, type PdfCredential } from "./pdf/credential";
-import { registerFonts } from "./pdf/fonts";
 import { pageFooters } from "./pdf/footer";
+import { nextSteps, standingBlock } from "./pdf/insights";
 import { write, type Doc } from "./pdf/text";
 import { BRAND, FOOTER, INK, MARGIN, MUTED } from "./pdf/theme";
 
@@ -38,6 +38,8 @@ function header(doc: Doc, report: ReportDetail) {
 function performance(doc: Doc, report: ReportDetail) {
   const dimensions = Object.entries(report.dimensionScores);
   if (dimensions.length === 0) return;
+  // The heading, the chart's title and its first bars together: never a heading alone at a page's foot.
+  ensureRoom(doc, 130);
   heading(doc, "Performance Analysis");
   write(doc, "Scores by dimension", { size: 12, color: INK, weight: "bold" });
   doc.moveDown(0.3);
@@ -91,9 +93,9 @@ function answer(doc: Doc, response: string) {
 }
 
 /**
- * The report as the page shows it: header, the credential when shared, summary, the dimension
- * chart, every dimension with its skills and feedback, and the case with each answer; "Page n of
- * N" on every page. Text in any Indian script is embedded as subsets of Noto Sans (./pdf/fonts.ts).
+ * The report as the page shows it: header, the credential when shared, where the score stands
+ * and how it is built, the summary, the dimension chart, every dimension with its skills and
+ * feedback, the next steps, and the case with each answer; "Page n of N" on every page. Text in any Indian script is embedded as subsets of Noto Sans (./pdf/fonts.ts).
  */
 export async function renderReportPdf(report: ReportDetail, siteUrl: string, options: { credential?: PdfCredential } = {}): Promise<Buffer> {
   // Loaded on the first PDF, not at start: pdfkit and its fonts are ~25 MB of a server's memory.
@@ -110,10 +112,10 @@ export async function renderReportPdf(report: ReportDetail, siteUrl: string, opt
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  registerFonts(doc);
 
   header(doc, report);
   if (options.credential) credentialBlock(doc, options.credential);
+  standingBlock(doc, report);
 
   const bullets = summaryBullets(report.overallSummary);
   if (bullets.length) {
@@ -121,6 +123,7 @@ export async function renderReportPdf(report: ReportDetail, siteUrl: string, opt
     for (const bullet of bullets) write(doc, `•  ${bullet}`, { size: 11, color: INK }, { indent: 6, paragraphGap: 3 });
   }
   performance(doc, report);
+  nextSteps(doc, report, siteUrl);
   caseSimulation(doc, report);
 
   doc.moveDown(1);

@@ -35,7 +35,8 @@ function distinctKeys(keys: StandingKey[]): { emails: string[]; types: string[] 
  * (the refresh below then runs on a snapshot taken after the lock). Two-int key space: apart from
  * the one-bigint locks of the migrations.
  */
-async function lockStandings(db: Db, emails: string[], types: string[]): Promise<void> {
+async function lockStandings(db: Db, keys: StandingKey[]): Promise<void> {
+  const { emails, types } = distinctKeys(keys);
   await db.execute(sql`
     select count(pg_advisory_xact_lock(20, hashtext(t || '|' || e)))
     from (select e, t from unnest(${sql.param(emails)}::text[], ${sql.param(types)}::text[]) as k(e, t) order by t, e) ordered`);
@@ -92,8 +93,8 @@ async function refreshStandings(db: Db, emails: string[], types: string[]): Prom
  */
 export async function recordStanding(db: Db, keys: StandingKey[]): Promise<void> {
   if (keys.length === 0) return;
+  await lockStandings(db, keys);
   const { emails, types } = distinctKeys(keys);
-  await lockStandings(db, emails, types);
   await refreshStandings(db, emails, types);
 }
 
@@ -143,4 +144,25 @@ export async function standingOf(db: Db, row: { id: string; email: string; simul
       return found ? [{ name, ...placeOf(found) }] : [];
     }),
   };
+}
+
+/**
+ * Best attempts and histogram rebuilt from every stored report, set-based (as migration 0013 fills
+ * them): for a database whose reports were written around `recordStanding` (a benchmark's bulk rows).
+ */
+export async function rebuildStanding(db: Db): Promise<void> {
+  await db.execute(sql`delete from ${reportScoreHistogram}`);
+  await db.execute(sql`delete from ${reportBestAttempt}`);
+  await db.execute(sql`
+    insert into ${reportBestAttempt} (simulation_type, email, report_id, total_bucket, dimension_buckets)
+    select distinct on (r.simulation_type, r.email) r.simulation_type, r.email, r.id, ${sql.raw(bucketOf("r.total_score"))},
+      coalesce((select jsonb_object_agg(d.key, ${sql.raw(bucketOf("d.value->>'average'"))}) from jsonb_each(r.dimension_scores) d), '{}'::jsonb)
+    from ${simulationReport} r
+    order by r.simulation_type, r.email, r.total_score desc, r.completed_at, r.id`);
+  await db.execute(sql`
+    insert into ${reportScoreHistogram} (simulation_type, dimension, bucket, candidates)
+    select simulation_type, dimension, bucket, count(*)::int from (
+      select simulation_type, ${TOTAL} as dimension, total_bucket as bucket from ${reportBestAttempt}
+      union all select b.simulation_type, d.key, d.value::int from ${reportBestAttempt} b, jsonb_each_text(b.dimension_buckets) d
+    ) s group by simulation_type, dimension, bucket`);
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outbox } from "../../db/schema";
+import { ERASED_MAIL_ERROR, erasedRecipients } from "./erased-addresses";
 import { openSecret, sealSecret } from "./sealed-secret";
 
 export interface MailMessage {
@@ -156,6 +157,18 @@ export interface Delivery {
  */
 export async function deliverDueMail(db: Db, sender: Sender, delivery: Delivery, batch = 50): Promise<number> {
   const claimed = await claimDueMail(db, batch);
+  if (claimed.length === 0) return 0;
+  const erased = await erasedRecipients(db, claimed);
+  if (erased.size > 0) {
+    await db
+      .update(outbox)
+      .set({ status: "failed", lastError: ERASED_MAIL_ERROR, claimedUntil: null, secretSealed: null })
+      .where(inArray(outbox.id, [...erased]));
+  }
+  return deliverClaimed(db, sender, delivery, claimed.filter((mail) => !erased.has(mail.id)));
+}
+
+async function deliverClaimed(db: Db, sender: Sender, delivery: Delivery, claimed: OutboxRow[]): Promise<number> {
   if (claimed.length === 0) return 0;
   const now = new Date();
   const results = await Promise.all(

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { safeReturnPath } from "~/shared/return-path";
-import { CODE_TTL_MINUTES } from "~/shared/schemas/candidate-auth";
+import { CODE_LENGTH, CODE_TTL_MINUTES } from "~/shared/schemas/candidate-auth";
 import { Button } from "~/web/components/ui/button";
 import { Field } from "~/web/components/ui/field";
 import { api, ApiError } from "~/web/lib/api";
@@ -9,6 +9,12 @@ import { toast } from "~/web/lib/toast";
 import { useHydrated } from "~/web/lib/use-hydrated";
 
 type Step = { name: "email" } | { name: "code"; email: string };
+
+/**
+ * The code as typed or pasted: digits only, then at most six. No `maxLength` on the input: it would
+ * cut a pasted " 147452" or "147 452" to five digits before the spaces were dropped.
+ */
+export const codeDigits = (value: string) => value.replace(/\D/g, "").slice(0, CODE_LENGTH);
 
 /** Network or server trouble: the spec's message for a sign-in that could not be checked. */
 function failed(error: unknown) {
@@ -130,12 +136,11 @@ function CodeStep({ email, destination, onChangeEmail }: { email: string; destin
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]{6}"
-        maxLength={6}
         required
         autoFocus
         value={code}
         error={error}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+        onChange={(e) => setCode(codeDigits(e.target.value))}
         className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.5em]"
       />
       <Button type="submit" disabled={busy || code.length !== 6}>

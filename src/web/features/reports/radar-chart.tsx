@@ -73,6 +73,8 @@ export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 
             return <line key={axis} x1={cx} y1={cy} x2={x} y2={y} stroke="#cbd5e1" strokeWidth={1} />;
           })}
           {Array.from({ length: rings }, (_, ring) => {
+            // On a small plot the inner rings are too close for their values: only the outer one's.
+            if (radius / rings < 14 && ring < rings - 1) return null;
             const [x, y] = point(0, (ring + 1) / rings);
             return (
               <text key={ring} x={x + 4} y={y + 4} fontSize={11} fill="#475569">

@@ -27,7 +27,7 @@ export function DimensionOverview({ dimensionScores, selfRating }: SelfRatingPro
       <h3 id="overview-heading" className="text-lg font-semibold text-slate-900">
         {selfRating ? "Measured scores and your self-rating" : "All dimensions"}
       </h3>
-      <div className="grid items-center gap-6 lg:grid-cols-2">
+      <div className={`grid items-center gap-6 ${selfRating ? "lg:grid-cols-2" : ""}`}>
         <RadarChart title={selfRating ? "Measured score and self-rating by dimension, out of 10" : "Average score by dimension, out of 10"} axes={axes} series={series} />
         {selfRating && (
           <ul className="grid gap-2 text-sm">

@@ -84,14 +84,22 @@ function withSharedLayout(font: Font): Font {
 
 const fontName = (index: number, weight: Weight) => `${FACES[index]!.key}-${weight}`;
 
-/** Names every face in the document; pdfkit opens (and embeds a subset of) only those used. */
-export function registerFonts(doc: Doc): void {
-  for (const weight of Object.keys(WEIGHTS) as Weight[]) {
-    FACES.forEach((_, index) => {
-      // pdfkit takes a fontkit font as a source; its types list files and buffers only.
-      doc.registerFont(fontName(index, weight), face(index, weight) as unknown as Buffer);
-    });
+const registered = new WeakMap<Doc, Set<string>>();
+
+/**
+ * Makes a face the current font, naming it in the document on first use: pdfkit embeds (a subset
+ * of) only the faces a document uses, and a face is read from disk only when some text needs it.
+ */
+export function useFont(doc: Doc, index: number, weight: Weight): Doc {
+  const name = fontName(index, weight);
+  let names = registered.get(doc);
+  if (!names) registered.set(doc, (names = new Set()));
+  if (!names.has(name)) {
+    // pdfkit takes a fontkit font as a source; its types list files and buffers only.
+    doc.registerFont(name, face(index, weight) as unknown as Buffer);
+    names.add(name);
   }
+  return doc.font(name);
 }
 
 /**
@@ -105,7 +113,8 @@ export function baselineOffset(): number {
 }
 
 export interface Run {
-  font: string;
+  /** The face, an index into FACES. */
+  face: number;
   text: string;
   /** Shaped with reordering (Indic scripts): its glyph order is not the reading order. */
   complex: boolean;
@@ -119,7 +128,7 @@ const covers = (index: number, weight: Weight, codePoint: number) => face(index,
  */
 export function fontRuns(text: string, weight: Weight): Run[] {
   // Most text is plain ASCII, which the Latin face has.
-  if (/^[\x20-\x7e\n]*$/.test(text)) return text ? [{ font: fontName(0, weight), text, complex: false }] : [];
+  if (/^[\x20-\x7e\n]*$/.test(text)) return text ? [{ face: 0, text, complex: false }] : [];
   const runs: Run[] = [];
   let current = -1;
   for (const char of text) {
@@ -129,7 +138,7 @@ export function fontRuns(text: string, weight: Weight): Run[] {
       // Nothing has it (an emoji, say): keep the current face (a blank) rather than break the run.
       const next = found >= 0 ? found : Math.max(current, 0);
       if (next !== current || runs.length === 0) {
-        runs.push({ font: fontName(next, weight), text: "", complex: FACES[next]!.complex });
+        runs.push({ face: next, text: "", complex: FACES[next]!.complex });
         current = next;
       }
     }

@@ -1,5 +1,5 @@
 import type PDFDocument from "pdfkit";
-import { baselineOffset, fontRuns, type Weight } from "./fonts";
+import { baselineOffset, fontRuns, useFont, type Weight } from "./fonts";
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
@@ -17,11 +17,12 @@ export interface Style {
  */
 export function write(doc: Doc, text: string, style: Style, options: PDFKit.Mixins.TextOptions & { x?: number; y?: number } = {}): Doc {
   const { x, y, ...rest } = options;
-  const runs = fontRuns(text, style.weight ?? "regular");
+  const weight = style.weight ?? "regular";
+  const runs = fontRuns(text, weight);
   if (runs.length === 0) return doc;
   doc.fillColor(style.color);
   runs.forEach((run, index) => {
-    doc.font(run.font).fontSize(style.size);
+    useFont(doc, run.face, weight).fontSize(style.size);
     if (run.complex) doc.markContent("Span", { actual: run.text } as PDFKit.Mixins.MarkingOptions);
     const pieceOptions = { baseline: -(baselineOffset() / 1000) * style.size, ...rest, continued: index < runs.length - 1 || rest.continued };
     if (index === 0 && x !== undefined) doc.text(run.text, x, y, pieceOptions);
@@ -33,8 +34,7 @@ export function write(doc: Doc, text: string, style: Style, options: PDFKit.Mixi
 
 /** The height a paragraph will take (measured in the Latin face, close enough to plan a page break). */
 export function heightOf(doc: Doc, text: string, style: Style, width: number): number {
-  return doc
-    .font(`latin-${style.weight ?? "regular"}`)
+  return useFont(doc, 0, style.weight ?? "regular")
     .fontSize(style.size)
     .heightOfString(text, { width });
 }
