@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { expectToast, uniqueEmail, waitForHydration } from "./support";
 import { candidateSignIn, postFixtureReport } from "./reports-support";
 
@@ -10,6 +11,13 @@ const fixture = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../fi
 };
 const anAnswer = Object.values(fixture.candidateResponses)[0]!;
 const someFeedback = Object.values(fixture.skillFeedback)[0]!;
+
+/** WCAG A/AA violations (as accessibility.spec.ts checks), of the whole page or one part of it. */
+async function violations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
 
 test("a candidate shares a report as a verified credential; anyone opens it signed out with its share image; unsharing makes both 404", async ({
   page,
@@ -63,6 +71,8 @@ test("a candidate shares a report as a verified credential; anyone opens it sign
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await panel.screenshot({ path: test.info().outputPath("share-panel-360.png") });
+  expect(await violations(stranger)).toEqual([]);
+  expect(await violations(page, '[aria-labelledby="credential-share-title"]')).toEqual([]);
   await expect(stranger.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   const image = await stranger.locator('meta[property="og:image"]').getAttribute("content");
   expect(image).toBe(`${link}/card.png`);

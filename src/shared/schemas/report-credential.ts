@@ -41,7 +41,7 @@ export const publicCredentialSchema = z.object({
   band: z.string(),
   /** Overall rank among each candidate's best attempt at the simulation (topPercent null: an early cohort, under 20). */
   standing: placeSchema.nullable(),
-  /** Dimension averages out of 10, in the report's order. */
-  dimensions: z.array(z.object({ name: z.string(), average: z.number() })),
+  /** Dimension averages out of 10, in the report's order, each with its own standing. */
+  dimensions: z.array(z.object({ name: z.string(), average: z.number(), standing: placeSchema.nullable() })),
 });
 export type PublicCredential = z.infer<typeof publicCredentialSchema>;

@@ -24,7 +24,7 @@ const cardContentOf = (credential: PublicCredential): CardContent => ({
   totalScore: credential.totalScore,
   band: credential.band,
   standing: credential.standing ? placeText(credential.standing) : null,
-  dimensions: credential.dimensions,
+  dimensions: credential.dimensions.map(({ name, average }) => ({ name, average })),
   verifyAt: credential.url.replace(/^https?:\/\//, ""),
 });
 

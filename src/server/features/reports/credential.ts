@@ -75,7 +75,11 @@ export function pdfCredentialOf(row: Pick<ReportRow, "shareId">, baseUrl: string
 export async function publicCredentialOf(db: Db, row: ReportRow, baseUrl: string): Promise<PublicCredential> {
   const shareId = row.shareId!;
   const scores = orderedDimensionScores(row.dimensionScores, row.dimensionOrder);
-  const standing = await standingOf(db, row, []);
+  const standing = await standingOf(db, row, Object.keys(scores));
+  const placeOf = (name: string) => {
+    const place = standing?.dimensions.find((dimension) => dimension.name === name);
+    return place ? { rank: place.rank, candidates: place.candidates, topPercent: place.topPercent } : null;
+  };
   return {
     credentialId: shareId,
     url: `${baseUrl}${verifyPath(shareId)}`,
@@ -88,6 +92,6 @@ export async function publicCredentialOf(db: Db, row: ReportRow, baseUrl: string
     totalScore: row.totalScore,
     band: performanceLabel(row.totalScore),
     standing: standing?.overall ?? null,
-    dimensions: Object.entries(scores).map(([name, dimension]) => ({ name, average: dimension.average })),
+    dimensions: Object.entries(scores).map(([name, dimension]) => ({ name, average: dimension.average, standing: placeOf(name) })),
   };
 }

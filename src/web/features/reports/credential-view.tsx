@@ -57,6 +57,7 @@ export function CredentialView({ credential }: { credential: PublicCredential })
                     <span className="min-w-0 break-words text-slate-800">{dimension.name}</span>
                     <span className="shrink-0 font-semibold text-slate-900">{dimension.average.toFixed(1)}/10</span>
                   </div>
+                  {dimension.standing?.topPercent != null && <span className="text-sm text-slate-600">{placeText(dimension.standing)}</span>}
                   <div className="h-2 rounded-full bg-slate-200" aria-hidden="true">
                     <div className={`h-2 rounded-full ${BAR_TONE[skillTone(dimension.average)]}`} style={{ width: `${Math.max(0, Math.min(100, dimension.average * 10))}%` }} />
                   </div>
