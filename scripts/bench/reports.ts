@@ -24,55 +24,28 @@ import { loadConfig } from "~/server/config";
 import { rowsOf } from "~/server/db/client";
 import { openConfiguredDatabase } from "~/server/db/open";
 import { reportInput } from "~/server/features/reports/demo";
-import {
-  rebuildStanding,
-  standingOf,
-} from "~/server/features/reports/standing";
+import { rebuildStanding, standingOf } from "~/server/features/reports/standing";
 import { createStaff } from "~/server/features/staff/service";
 import { percentile, type LoadFigures } from "./lib/load";
 import { runBench, sleep, stop } from "./lib/processes";
 import { log, printFigures, round, table, times } from "./lib/report";
-import {
-  pgliteTarget,
-  postgresTarget,
-  requireBuild,
-  startHello,
-  startServer,
-  targetConfigEnv,
-  type DataTarget,
-  staffLogin,
-} from "./lib/servers";
+import { pgliteTarget, postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget, staffLogin } from "./lib/servers";
 import { luaString, requireWrk, wrk } from "./lib/wrk";
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
-const STANDING_REPORTS = Number(
-  process.env.BENCH_STANDING_REPORTS ?? 1_000_000,
-);
+const STANDING_REPORTS = Number(process.env.BENCH_STANDING_REPORTS ?? 1_000_000);
 const DURATION_S = 10;
 const CONNECTIONS = 16;
 const PEOPLE = 5_000;
-const SIMULATIONS = [
-  "Founder's Office Diagnostic",
-  "Growth Strategy Sprint",
-  "Category Manager Challenge",
-];
+const SIMULATIONS = ["Founder's Office Diagnostic", "Growth Strategy Sprint", "Category Manager Challenge"];
 const TARGETS = { postgres: 500, pglite: 300, p95Ms: 50 };
 const BENCH_DB = "ff_bench_reports";
 const STANDING_DB = "ff_bench_reports_standing";
 const TOKEN = "bench-webhook-token-0123456789-abcdefghijkl";
-const STAFF = {
-  email: "bench.reports@example.com",
-  name: "Bench Reports",
-  password: "bench-reports-password",
-  roles: ["admissions" as const],
-};
+const STAFF = { email: "bench.reports@example.com", name: "Bench Reports", password: "bench-reports-password", roles: ["admissions" as const] };
 
 /** A local SMTP peer that counts what it receives. */
-async function startPeer(): Promise<{
-  url: string;
-  received: () => number;
-  close: () => Promise<void>;
-}> {
+async function startPeer(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
   let count = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -88,18 +61,12 @@ async function startPeer(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received: () => count,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: `smtp://127.0.0.1:${port}`, received: () => count, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** Migrates, adds the staff account and MAILS untold reports straight in SQL (their standing built after). */
 async function prepare(target: DataTarget): Promise<void> {
-  const { database, release } = await openConfiguredDatabase(
-    loadConfig(targetConfigEnv(target)),
-  );
+  const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
   try {
     await createStaff(database.db, STAFF);
     const sample = reportInput();
@@ -122,21 +89,11 @@ async function prepare(target: DataTarget): Promise<void> {
  * PEOPLE candidates, one of SIMULATIONS, a random total and one-decimal dimension averages.
  */
 function intakeScript(): string {
-  const sample = reportInput({
-    resultId: "__RID__",
-    email: "__EMAIL__@example.com",
-    simulationType: "__SIM__",
-    simulationSlug: undefined,
-  });
+  const sample = reportInput({ resultId: "__RID__", email: "__EMAIL__@example.com", simulationType: "__SIM__", simulationSlug: undefined });
   const template = JSON.stringify({
     ...sample,
     totalScore: "__TOTAL__",
-    dimensionScores: Object.fromEntries(
-      Object.entries(sample.dimensionScores).map(([name, d]) => [
-        name,
-        { ...d, average: "__AVG__" },
-      ]),
-    ),
+    dimensionScores: Object.fromEntries(Object.entries(sample.dimensionScores).map(([name, d]) => [name, { ...d, average: "__AVG__" }])),
   });
   return `
 local template = ${luaString(template)}
@@ -165,19 +122,12 @@ end
 }
 
 function intake(base: string): Promise<LoadFigures> {
-  return wrk({
-    url: `${base}/api/simulation/reports`,
-    durationS: DURATION_S,
-    connections: CONNECTIONS,
-    script: intakeScript(),
-  });
+  return wrk({ url: `${base}/api/simulation/reports`, durationS: DURATION_S, connections: CONNECTIONS, script: intakeScript() });
 }
 
 /** The maintained histogram against one recomputed from every stored report: rows that differ (0 = exact). */
 async function histogramDrift(target: DataTarget): Promise<number> {
-  const { database, release } = await openConfiguredDatabase(
-    loadConfig(targetConfigEnv(target)),
-  );
+  const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
   try {
     const answer = await database.db.execute(sql`
       with best as (
@@ -207,76 +157,37 @@ interface EngineFigures {
   delivered: number;
 }
 
-async function measure(
-  name: "pglite" | "postgres",
-  target: DataTarget,
-): Promise<EngineFigures> {
+async function measure(name: "pglite" | "postgres", target: DataTarget): Promise<EngineFigures> {
   await prepare(target);
   const peer = await startPeer();
   const workers = name === "postgres" ? 2 : 1;
-  const { child, base } = await startServer(name, target, {
-    REPORT_WEBHOOK_TOKEN: TOKEN,
-    SMTP_URL: peer.url,
-    SEED_DEMO: "false",
-    WEB_CONCURRENCY: String(workers),
-  });
+  const { child, base } = await startServer(name, target, { REPORT_WEBHOOK_TOKEN: TOKEN, SMTP_URL: peer.url, SEED_DEMO: "false", WEB_CONCURRENCY: String(workers) });
   let figures: Omit<EngineFigures, "drift">;
   try {
     const cookie = await staffLogin(base, STAFF);
     // Bulk send first, on the 10,000 untold reports alone.
     const t0 = performance.now();
-    const response = await fetch(
-      `${base}/api/simulation/send-bulk-notifications`,
-      { method: "POST", headers: { cookie, origin: base } },
-    );
-    const result = (await response.json()) as {
-      successCount: number;
-      errorCount: number;
-    };
-    if (result.successCount !== MAILS)
-      throw new Error(
-        `bulk send queued ${JSON.stringify(result)}, expected ${MAILS}`,
-      );
+    const response = await fetch(`${base}/api/simulation/send-bulk-notifications`, { method: "POST", headers: { cookie, origin: base } });
+    const result = (await response.json()) as { successCount: number; errorCount: number };
+    if (result.successCount !== MAILS) throw new Error(`bulk send queued ${JSON.stringify(result)}, expected ${MAILS}`);
     const bulkQueueS = (performance.now() - t0) / 1000;
     const deadline = performance.now() + 600_000;
-    while (peer.received() < MAILS && performance.now() < deadline)
-      await sleep(50);
+    while (peer.received() < MAILS && performance.now() < deadline) await sleep(50);
     const bulkDeliveredS = (performance.now() - t0) / 1000;
     const delivered = peer.received();
-    log(
-      `${name}: queued ${MAILS} in ${round(bulkQueueS, 2)} s, ${delivered} delivered after ${round(bulkDeliveredS, 1)} s`,
-    );
+    log(`${name}: queued ${MAILS} in ${round(bulkQueueS, 2)} s, ${delivered} delivered after ${round(bulkDeliveredS, 1)} s`);
     // A short unmeasured run first (JIT, pools, prepared statements), then the measured one.
-    await wrk({
-      url: `${base}/api/simulation/reports`,
-      durationS: 2,
-      connections: CONNECTIONS,
-      script: intakeScript(),
-    });
+    await wrk({ url: `${base}/api/simulation/reports`, durationS: 2, connections: CONNECTIONS, script: intakeScript() });
     const load = await intake(base);
-    log(
-      `${name}: intake ${load.reqPerSec} reports/s, p95 ${load.p95Ms} ms (${load.ok2xx} stored, ${load.non2xx} non-2xx, ${load.errors} errors)`,
-    );
-    if (load.non2xx > 0 || load.errors > 0)
-      throw new Error(
-        `${name}: ${load.non2xx} non-2xx answers and ${load.errors} errors during intake`,
-      );
-    figures = {
-      engine: name,
-      workers,
-      intake: load,
-      bulkQueueS: round(bulkQueueS, 2),
-      bulkDeliveredS: round(bulkDeliveredS, 1),
-      delivered,
-    };
+    log(`${name}: intake ${load.reqPerSec} reports/s, p95 ${load.p95Ms} ms (${load.ok2xx} stored, ${load.non2xx} non-2xx, ${load.errors} errors)`);
+    if (load.non2xx > 0 || load.errors > 0) throw new Error(`${name}: ${load.non2xx} non-2xx answers and ${load.errors} errors during intake`);
+    figures = { engine: name, workers, intake: load, bulkQueueS: round(bulkQueueS, 2), bulkDeliveredS: round(bulkDeliveredS, 1), delivered };
   } finally {
     await stop(child);
     await peer.close();
   }
   const drift = await histogramDrift(target);
-  log(
-    `${name}: histogram against a recount of every report: ${drift === 0 ? "exact" : `${drift} buckets differ`}`,
-  );
+  log(`${name}: histogram against a recount of every report: ${drift === 0 ? "exact" : `${drift} buckets differ`}`);
   return { ...figures, drift };
 }
 
@@ -293,9 +204,7 @@ interface StandingFigures {
 
 /** Percentile and rank at STANDING_REPORTS reports on PostgreSQL (see the header). */
 async function standingAtScale(target: DataTarget): Promise<StandingFigures> {
-  const { database, release } = await openConfiguredDatabase(
-    loadConfig(targetConfigEnv(target)),
-  );
+  const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
   const db = database.db;
   try {
     const t0 = performance.now();
@@ -325,44 +234,23 @@ async function standingAtScale(target: DataTarget): Promise<StandingFigures> {
       await rebuildStanding(tx);
     });
     const buildS = (performance.now() - t1) / 1000;
-    log(
-      `standing: ${STANDING_REPORTS.toLocaleString("en")} reports generated in ${round(generateS, 1)} s, best attempts and histogram built in ${round(buildS, 1)} s`,
-    );
+    log(`standing: ${STANDING_REPORTS.toLocaleString("en")} reports generated in ${round(generateS, 1)} s, best attempts and histogram built in ${round(buildS, 1)} s`);
 
-    const sample = rowsOf<{
-      id: string;
-      email: string;
-      simulation_type: string;
-    }>(
-      await db.execute(
-        sql`select id, email, simulation_type from simulation_report tablesample system (1) limit 500`,
-      ),
+    const sample = rowsOf<{ id: string; email: string; simulation_type: string }>(
+      await db.execute(sql`select id, email, simulation_type from simulation_report tablesample system (1) limit 500`),
     );
-    const names = [
-      "Business Strategy & Thinking",
-      "Execution & Operational Excellence",
-      "Communication & Stakeholder Management",
-      "Growth & Marketing Acumen",
-    ];
+    const names = ["Business Strategy & Thinking", "Execution & Operational Excellence", "Communication & Stakeholder Management", "Growth & Marketing Acumen"];
     const lookups: number[] = [];
     for (const row of sample) {
       const t = performance.now();
-      await standingOf(
-        db,
-        { id: row.id, email: row.email, simulationType: row.simulation_type },
-        names,
-      );
+      await standingOf(db, { id: row.id, email: row.email, simulationType: row.simulation_type }, names);
       lookups.push(performance.now() - t);
     }
     // Exactness: the first 20 against a count over every best attempt straight from the reports.
     let mismatches = 0;
     const brute: number[] = [];
     for (const row of sample.slice(0, 20)) {
-      const standing = (await standingOf(
-        db,
-        { id: row.id, email: row.email, simulationType: row.simulation_type },
-        names,
-      ))!;
+      const standing = (await standingOf(db, { id: row.id, email: row.email, simulationType: row.simulation_type }, names))!;
       const t = performance.now();
       const [counted] = rowsOf<{ higher: number; total: number }>(
         await db.execute(sql`
@@ -374,11 +262,7 @@ async function standingAtScale(target: DataTarget): Promise<StandingFigures> {
             count(*)::int as total from best b, mine`),
       );
       brute.push(performance.now() - t);
-      if (
-        standing.overall.rank !== Number(counted!.higher) + 1 ||
-        standing.overall.candidates !== Number(counted!.total)
-      )
-        mismatches++;
+      if (standing.overall.rank !== Number(counted!.higher) + 1 || standing.overall.candidates !== Number(counted!.total)) mismatches++;
     }
     return {
       reports: STANDING_REPORTS,
@@ -402,60 +286,25 @@ async function main() {
   requireBuild();
   requireWrk();
   console.log(
-    `Reports benchmark — node ${process.version}, ${os.cpus().length} CPUs, load ${os
-      .loadavg()
-      .map((v) => v.toFixed(2))
-      .join(
-        " ",
-      )}, wrk 2 threads × ${CONNECTIONS} connections × ${DURATION_S} s, bulk send of ${MAILS.toLocaleString("en")}, percentile at ${STANDING_REPORTS.toLocaleString("en")} reports\n`,
+    `Reports benchmark — node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}, wrk 2 threads × ${CONNECTIONS} connections × ${DURATION_S} s, bulk send of ${MAILS.toLocaleString("en")}, percentile at ${STANDING_REPORTS.toLocaleString("en")} reports\n`,
   );
   const hello = await startHello();
-  const helloLoad = await wrk({
-    url: `${hello.base}/`,
-    durationS: DURATION_S,
-    connections: CONNECTIONS,
-  });
+  const helloLoad = await wrk({ url: `${hello.base}/`, durationS: DURATION_S, connections: CONNECTIONS });
   await stop(hello.child);
   log(`hello-world: ${helloLoad.reqPerSec} req/s`);
 
   const results: EngineFigures[] = [];
-  if (process.env.BENCH_SKIP_PGLITE !== "1")
-    results.push(await measure("pglite", pgliteTarget()));
+  if (process.env.BENCH_SKIP_PGLITE !== "1") results.push(await measure("pglite", pgliteTarget()));
   const pgTarget = await postgresTarget(BENCH_DB);
   if (pgTarget) results.push(await measure("postgres", pgTarget));
-  const standingTarget =
-    STANDING_REPORTS > 0 ? await postgresTarget(STANDING_DB) : null;
-  const standing = standingTarget
-    ? await standingAtScale(standingTarget)
-    : null;
+  const standingTarget = STANDING_REPORTS > 0 ? await postgresTarget(STANDING_DB) : null;
+  const standing = standingTarget ? await standingAtScale(standingTarget) : null;
 
   console.log(
     `\n${table(
+      ["engine", "workers", "intake reports/s", "target", "vs hello-world", "p95", "p95 ≤ 50 ms", "histogram", `queue ${MAILS}`, `deliver ${MAILS}`],
       [
-        "engine",
-        "workers",
-        "intake reports/s",
-        "target",
-        "vs hello-world",
-        "p95",
-        "p95 ≤ 50 ms",
-        "histogram",
-        `queue ${MAILS}`,
-        `deliver ${MAILS}`,
-      ],
-      [
-        [
-          "hello-world",
-          1,
-          helloLoad.reqPerSec,
-          "",
-          "1×",
-          `${helloLoad.p95Ms} ms`,
-          "",
-          "",
-          "",
-          "",
-        ],
+        ["hello-world", 1, helloLoad.reqPerSec, "", "1×", `${helloLoad.p95Ms} ms`, "", "", "", ""],
         ...results.map((r) => [
           r.engine,
           r.workers,
@@ -474,26 +323,8 @@ async function main() {
   if (standing) {
     console.log(
       `${table(
-        [
-          "percentile lookup",
-          "reports",
-          "p50",
-          "p95",
-          "brute-force count p95",
-          "ranks checked",
-          "mismatches",
-        ],
-        [
-          [
-            "PostgreSQL",
-            standing.reports.toLocaleString("en"),
-            `${standing.lookupP50Ms} ms`,
-            `${standing.lookupP95Ms} ms`,
-            `${standing.bruteForceP95Ms} ms`,
-            standing.checked,
-            standing.mismatches,
-          ],
-        ],
+        ["percentile lookup", "reports", "p50", "p95", "brute-force count p95", "ranks checked", "mismatches"],
+        [["PostgreSQL", standing.reports.toLocaleString("en"), `${standing.lookupP50Ms} ms`, `${standing.lookupP95Ms} ms`, `${standing.bruteForceP95Ms} ms`, standing.checked, standing.mismatches]],
       )}\n`,
     );
   }
@@ -502,16 +333,9 @@ async function main() {
     ...Object.fromEntries(
       results.flatMap((r) => [
         [`${r.engine}IntakeReportsPerSec`, r.intake.reqPerSec],
-        [
-          `${r.engine}IntakeRatio`,
-          round(r.intake.reqPerSec / helloLoad.reqPerSec, 4),
-        ],
+        [`${r.engine}IntakeRatio`, round(r.intake.reqPerSec / helloLoad.reqPerSec, 4)],
         [`${r.engine}IntakeP95Ms`, r.intake.p95Ms],
-        [
-          `${r.engine}IntakeTargetMet`,
-          r.intake.reqPerSec >= TARGETS[r.engine as "pglite" | "postgres"] &&
-            r.intake.p95Ms <= TARGETS.p95Ms,
-        ],
+        [`${r.engine}IntakeTargetMet`, r.intake.reqPerSec >= TARGETS[r.engine as "pglite" | "postgres"] && r.intake.p95Ms <= TARGETS.p95Ms],
         [`${r.engine}HistogramExact`, r.drift === 0],
         [`${r.engine}BulkQueueS`, r.bulkQueueS],
         [`${r.engine}BulkDeliveredS`, r.bulkDeliveredS],
