@@ -1,9 +1,15 @@
 // Bundles the server (and the shared code it imports) into dist/server/main.js, and the embedded
-// database's worker thread (src/server/db/pglite-worker.ts) beside it; npm packages stay external.
+// database's worker thread (src/server/db/pglite-worker.ts) and the share image's
+// (src/server/features/reports/credential-card-worker.ts) beside it (platform/module-worker.ts finds
+// them there); npm packages stay external, so resvg's wasm and the fonts are read from node_modules.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { main: "src/server/main.ts", "pglite-worker": "src/server/db/pglite-worker.ts" },
+  entryPoints: {
+    main: "src/server/main.ts",
+    "pglite-worker": "src/server/db/pglite-worker.ts",
+    "credential-card-worker": "src/server/features/reports/credential-card-worker.ts",
+  },
   outdir: "dist/server",
   bundle: true,
   platform: "node",

@@ -12,6 +12,7 @@ import type { Database } from "./db/client";
 import "./platform/app-context";
 import { registerAccessControl, registerNoStoreForStaff } from "./platform/access";
 import { errorBody, registerErrorHandler } from "./platform/errors";
+import { registerJsonBodyParser } from "./platform/json-body";
 import { exclusiveRunner } from "./platform/exclusive";
 import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
@@ -38,6 +39,11 @@ import { inboxRoutes } from "./features/inbox/routes";
 import { reportIntakeRoutes } from "./features/reports/intake-routes";
 import { candidateReportRoutes } from "./features/reports/candidate-routes";
 import { reportAdminRoutes } from "./features/reports/admin-routes";
+<<<<<<< HEAD
+import { dataRightsRoutes } from "./features/reports/data-rights-routes";
+=======
+import { credentialRoutes } from "./features/reports/credential-routes";
+>>>>>>> reports-credential
 import { leadRoutes } from "./features/leads/routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
 
@@ -75,6 +81,11 @@ const FEATURES = [
   reportIntakeRoutes,
   candidateReportRoutes,
   reportAdminRoutes,
+<<<<<<< HEAD
+  dataRightsRoutes,
+=======
+  credentialRoutes,
+>>>>>>> reports-credential
   leadRoutes,
   cspReportRoutes,
   openApiRoutes,
@@ -109,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Only JSON and multipart bodies are read: text/plain is refused with 415 like any other type.
   app.removeContentTypeParser("text/plain");
+  registerJsonBodyParser(app);
   app.decorate("db", database.db);
   app.decorate("engine", database.engine);
   app.decorate("config", config);

@@ -32,3 +32,59 @@ export function formatDateTime(value: string | Date): string {
 
 /** Today's date in Kolkata as a `date` column holds it (YYYY-MM-DD): a follow-up is due on it or before. */
 export const todayInKolkata = (now: Date = new Date()) => inKolkata(now).toISOString().slice(0, 10);
+
+const MONTH_NUMBER: Record<string, number> = Object.fromEntries(
+  [...MONTHS.map((name, index) => [name.toLowerCase(), index]), ["sep", 8], ["june", 5], ["july", 6]] as [string, number][],
+);
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+/** The style above ("23 Nov 2026, 7:33 pm"), the day alone, or a 24-hour clock ("23 Nov 2026 19:33"). */
+const WORDS = /^(\d{1,2}) ([a-z]{3,4})\.? (\d{4})(?:,? (\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?([ap])\.?m\.?)?)?$/i;
+/** Day first, as India writes it (23/11/2026 19:33 or 23-11-2026). */
+const DAY_FIRST = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})(?:,? (\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?([ap])\.?m\.?)?)?$/i;
+
+/** Wall-clock fields to a moment: in Kolkata, or at the written offset. Null when a field is out of range. */
+function moment(fields: { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number }, offsetMs: number): Date | null {
+  const { y, mo, d, h, mi, s, ms } = fields;
+  const utc = Date.UTC(y, mo, d, h, mi, s, ms);
+  const check = new Date(utc);
+  // Date.UTC rolls 31 Feb over to March; a real date reads back the same.
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  return new Date(utc - offsetMs);
+}
+
+function hour24(hour: number, meridiem: string | undefined): number {
+  if (!meridiem) return hour;
+  if (hour < 1 || hour > 12) return 99;
+  return (hour % 12) + (meridiem.toLowerCase() === "p" ? 12 : 0);
+}
+
+/**
+ * Reads a date and time typed or exported by staff, as Asia/Kolkata wall-clock time unless the text
+ * carries its own offset ("Z", "+05:30"). Accepts ISO 8601, the style `formatDateTime` writes (so an
+ * export reads back to the same minute) and day-first dates (23/11/2026 19:33). Null when unreadable,
+ * never the server's own time zone.
+ */
+export function parseKolkataDateTime(text: string): Date | null {
+  const value = text.trim();
+  const iso = ISO.exec(value);
+  if (iso) {
+    const [, y, mo, d, h = "0", mi = "0", s = "0", fraction = "", zone] = iso;
+    let offsetMs = IST_OFFSET_MS;
+    if (zone && zone.toUpperCase() === "Z") offsetMs = 0;
+    else if (zone) {
+      const digits = zone.slice(1).replace(":", "");
+      const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || "0");
+      offsetMs = (zone[0] === "-" ? -1 : 1) * minutes * 60_000;
+    }
+    return moment({ y: +y!, mo: +mo! - 1, d: +d!, h: +h, mi: +mi, s: +s, ms: Number(fraction.padEnd(3, "0").slice(0, 3)) }, offsetMs);
+  }
+  const words = WORDS.exec(value);
+  const dayFirst = words ? null : DAY_FIRST.exec(value);
+  const match = words ?? dayFirst;
+  if (!match) return null;
+  const [, d, month, y, h = "0", mi = "0", s = "0", meridiem] = match;
+  const mo = words ? MONTH_NUMBER[month!.toLowerCase()] : Number(month) - 1;
+  if (mo === undefined) return null;
+  return moment({ y: +y!, mo, d: +d!, h: hour24(+h, meridiem), mi: +mi, s: +s, ms: 0 }, IST_OFFSET_MS);
+}

@@ -13,6 +13,7 @@ export default [
     route("simulation-login", "routes/simulation-login.tsx"),
     route("simulation-dashboard", "routes/simulation-dashboard.tsx"),
     route("simulation-report/:slug", "routes/simulation-report.tsx"),
+    route("verify/:id", "routes/verify.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Staff screens: the only ones that load TanStack Query.
@@ -21,6 +22,7 @@ export default [
     route("admin/staff", "routes/admin-staff.tsx"),
     route("admin/newsletter", "routes/admin-newsletter.tsx"),
     route("admin/inbox", "routes/admin-inbox.tsx"),
+    route("admin/data-requests", "routes/admin-data-requests.tsx"),
     route("simulation-admin", "routes/simulation-admin.tsx"),
     route("crm-login", "routes/crm-login.tsx"),
     route("crm", "routes/crm.tsx"),

@@ -8,6 +8,7 @@ import {
 } from "~/server/db/schema";
 import { CANDIDATE_COOKIE } from "~/server/platform/candidate-sessions";
 import { CODE_REQUESTS_PER_EMAIL } from "~/server/features/reports/candidate-routes";
+import { CODE_ALREADY_USED, CODE_EXPIRED, CODE_TOO_MANY_TRIES, NO_CODE } from "~/server/features/reports/candidate-auth";
 import { submitApplication } from "~/server/features/applications/service";
 import { applicationSchema } from "~/shared/schemas/applications";
 import { applicationInput } from "../fixtures/applications";
@@ -130,6 +131,45 @@ describe("signing in with a one-time code", () => {
     if (older !== newer)
       expect((await verify("ravi@example.com", older)).statusCode).toBe(400);
     expect((await verify("ravi@example.com", newer)).statusCode).toBe(200);
+  });
+
+  it("says which failure it is: wrong with the tries left, used up after five, expired, already used, none asked for (issue 20 §1.8)", async () => {
+    const said = async (email: string, code: string) => {
+      const response = await verify(email, code);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.message).toBe(response.json().error.fields.code);
+      return response.json().error.fields.code as string;
+    };
+    await validate("tries@example.com");
+    const code = await latestCode(ctx.app, "tries@example.com");
+    const wrong = code === "000000" ? "111111" : "000000";
+    expect(await said("tries@example.com", wrong)).toBe("That code is not right. Please check it and try again: 4 tries left.");
+    expect(await said("tries@example.com", wrong)).toBe("That code is not right. Please check it and try again: 3 tries left.");
+    expect(await said("tries@example.com", wrong)).toBe("That code is not right. Please check it and try again: 2 tries left.");
+    expect(await said("tries@example.com", wrong)).toBe("That code is not right. Please check it and try again: 1 try left.");
+    expect(await said("tries@example.com", wrong)).toBe(CODE_TOO_MANY_TRIES);
+    expect(CODE_TOO_MANY_TRIES).toMatch(/5 wrong tries.*request a new code/);
+    // The right code, too late, and any other guess: the code is finished, and why.
+    expect(await said("tries@example.com", code)).toBe(CODE_TOO_MANY_TRIES);
+    expect(await said("tries@example.com", wrong)).toBe(CODE_TOO_MANY_TRIES);
+
+    await validate("expired@example.com");
+    const late = await latestCode(ctx.app, "expired@example.com");
+    await ctx.db.update(candidateLoginCode).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(candidateLoginCode.email, "expired@example.com"));
+    expect(await said("expired@example.com", late)).toBe(CODE_EXPIRED);
+    expect(CODE_EXPIRED).toMatch(/expired.*request a new code/);
+
+    // A code already used, and an older e-mail's code after a newer one replaced it (while the newer one is live).
+    const client = someIp();
+    await validate("used@example.com", client);
+    const first = await latestCode(ctx.app, "used@example.com");
+    await validate("used@example.com", client);
+    const second = await latestCode(ctx.app, "used@example.com");
+    if (first !== second) expect(await said("used@example.com", first)).toBe(CODE_ALREADY_USED);
+    expect((await verify("used@example.com", second)).statusCode).toBe(200);
+    expect(await said("used@example.com", second)).toBe(CODE_ALREADY_USED);
+
+    expect(await said("never.asked@example.com", "123456")).toBe(NO_CODE);
   });
 
   it("refuses an expired code", async () => {

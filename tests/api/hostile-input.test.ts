@@ -901,6 +901,7 @@ const REPORTS_IMPORT: CsvTarget = {
     name,
     `hostile.report.${n}@example.com`,
     "Hostile & Co",
+    "Job Simulation",
     String(total),
     ...areas.map(String),
     "2026-01-15T10:30:00+05:30",
@@ -1160,7 +1161,7 @@ describe(`CSV imports: generated broken files (${RUNS} per import, seed ${SEED})
   it("a second import while one is running is answered 409, on either import route", async () => {
     const reportsBefore = await ctx.db.select({ n: count() }).from(simulationReport);
     const long = Buffer.from(
-      [REPORTS_IMPORT.header.join(","), ...Array.from({ length: 3000 }, (_, i) => `Long Import ${i},hostile.long.${i}@example.com,Co,70,7,7,7,7,7,7,2026-01-15T10:30:00Z,`)].join("\n"),
+      [REPORTS_IMPORT.header.join(","), ...Array.from({ length: 3000 }, (_, i) => `Long Import ${i},hostile.long.${i}@example.com,Co,Job Simulation,70,7,7,7,7,7,7,2026-01-15T10:30:00Z,`)].join("\n"),
     );
     // Not held to the 10 s limit: this one is long on purpose.
     const longForm = multipartFile("file", "long.csv", long, "text/csv");

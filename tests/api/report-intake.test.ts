@@ -34,7 +34,8 @@ describe("POST /api/simulation/reports (the chatbot's webhook)", () => {
 
     const mails = await mailsTo("demo.candidate@example.com");
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.textBody).toContain("http://localhost:3000/simulation-login");
+    // Straight to the report: an anonymous visit goes through the sign-in and comes back to it.
+    expect(mails[0]!.textBody).toContain(`http://localhost:3000/simulation-report/${slug}`);
     expect(row!.notifyMailId).toBe(mails[0]!.id);
   });
 
@@ -87,6 +88,73 @@ describe("POST /api/simulation/reports (the chatbot's webhook)", () => {
     expect(Object.keys(missing.json().error.fields)).toEqual(expect.arrayContaining(["resultId", "fullName", "simulationType", "totalScore", "dimensionScores"]));
     const notJson = await ctx.app.inject({ method: "POST", url: "/api/simulation/reports", headers: { authorization: `Bearer ${WEBHOOK_TOKEN}`, "content-type": "application/json" }, payload: "{" });
     expect(notJson.statusCode).toBe(400);
+  });
+
+  it("says in plain words what is wrong with each field, never 'required' for a wrong type (issue 20 §1.11)", async () => {
+    const fieldsOf = async (body: unknown) => {
+      const response = await postReport(ctx.app, body);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json().error.fields as Record<string, string>;
+    };
+    expect(await fieldsOf({ ...reportInput(), resultId: 12345 })).toEqual({ resultId: "resultId must be text" });
+    expect(await fieldsOf({ ...reportInput(), email: 42 })).toEqual({ email: "Email must be text" });
+    expect(await fieldsOf({ ...reportInput(), totalScore: "68" })).toEqual({ totalScore: "totalScore must be a number from 0 to 100" });
+
+    const empty = await fieldsOf({});
+    expect(empty).toMatchObject({
+      resultId: "resultId is required",
+      email: "Email is required",
+      totalScore: "totalScore is required",
+      overallSummary: "overallSummary is required",
+      candidateResponses: expect.stringMatching(/^candidateResponses is required: an object of answers keyed Q1 to Q10/),
+      dimensionScores: expect.stringMatching(/^dimensionScores is required/),
+      skillFeedback: expect.stringMatching(/^skillFeedback is required/),
+    });
+    // No library wording anywhere ("Invalid input: expected record, received undefined").
+    const wrongShapes = await fieldsOf({
+      ...reportInput(),
+      candidateResponses: { Q1: 5, Q12: "x" },
+      skillFeedback: { Research: 3 },
+      dimensionScores: { Strategy: { average: 5 } },
+      caseStudyDetails: { scenes: [{ sceneNumber: "1" }] },
+    });
+    expect(wrongShapes).toEqual({
+      "candidateResponses.Q1": "Each response must be text",
+      "skillFeedback.Research": "Each feedback must be text",
+      "dimensionScores.Strategy.skills": expect.stringMatching(/^skills is required: an object of skill names and scores/),
+      "caseStudyDetails.scenes.0.sceneNumber": "sceneNumber must be a whole number from 1 to 10",
+    });
+    for (const body of [{}, { ...reportInput(), candidateResponses: [] }, [], null]) {
+      const response = await postReport(ctx.app, body);
+      expect(response.body).not.toMatch(/Invalid input|expected \w+, received/);
+    }
+    expect((await fieldsOf({ ...reportInput(), candidateResponses: [] })).candidateResponses).toMatch(/^candidateResponses must be an object of answers/);
+    expect(Object.values(await fieldsOf([]))).toEqual(["The report must be a JSON object"]);
+  });
+
+  it("names a __proto__ key instead of calling the body 'not valid JSON', and stores nothing", async () => {
+    const post = (raw: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/simulation/reports", headers: { authorization: `Bearer ${WEBHOOK_TOKEN}`, "content-type": "application/json" }, payload: raw });
+    const body = reportInput({ email: "proto@example.com" });
+    const json = JSON.stringify(body);
+    for (const [raw, field] of [
+      [`{"__proto__":{"polluted":true},${json.slice(1)}`, "__proto__"],
+      [json.replace('"candidateResponses":{', '"candidateResponses":{"__proto__":"x",'), "candidateResponses.__proto__"],
+      [json.replace('"skillFeedback":{', '"skillFeedback":{"\\u005f_proto__":"x",'), "skillFeedback.__proto__"],
+      [`{"constructor":{"prototype":{"polluted":true}},${json.slice(1)}`, "constructor.prototype"],
+    ] as const) {
+      const response = await post(raw);
+      expect(response.statusCode, response.body).toBe(400);
+      const error = response.json().error;
+      expect(error.message).not.toMatch(/not valid JSON/);
+      expect(error.message).toMatch(/is not allowed as a name/);
+      expect(Object.keys(error.fields)).toEqual([field]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await ctx.db.select().from(simulationReport).where(eq(simulationReport.email, "proto@example.com"))).toHaveLength(0);
+    // Broken JSON is still called that.
+    const broken = await post("{");
+    expect(broken.json().error.message).toBe("The request body is not valid JSON");
   });
 
   it("accepts an https pdfReportLink and keeps it", async () => {

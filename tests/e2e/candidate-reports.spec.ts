@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { pdfText } from "../helpers/pdf-text";
 import { expectToast, uniqueEmail, waitForHydration } from "./support";
 import { candidateSignIn, postFixtureReport } from "./reports-support";
 
@@ -48,14 +50,34 @@ test("a candidate signs in with the e-mailed code, reads the report, downloads t
   await expect(scene7.getByText("No response recorded.")).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^simulation-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(download.suggestedFilename()).toBe("meera-kapoor-founders-office-diagnostic-2026-11-20.pdf");
 
   await page.getByRole("link", { name: /Back to Dashboard/ }).click();
   await page.getByRole("button", { name: "Logout" }).click();
   await expectToast(page, "Logged out", "You have been logged out successfully");
   await expect(page).toHaveURL(/\/simulation-login$/);
   await page.goto(`/simulation-report/${slug}`);
-  await expect(page).toHaveURL(/\/simulation-login$/);
+  await expect(page).toHaveURL(new RegExp(`/simulation-login\\?returnTo=%2Fsimulation-report%2F${slug}$`));
+});
+
+test("a report in Devanagari and Tamil with ₹ downloads as a PDF whose text reads back the same", async ({ page, request }) => {
+  const email = uniqueEmail("priya");
+  await postFixtureReport(request, email, {
+    fullName: "प्रिया नायर",
+    overallSummary: "- Sized the opportunity at ₹40 lakh a month. - Spoke to the buyers first",
+    candidateResponses: { Q1: "முதலில் வாடிக்கையாளர்களிடம் பேசுவேன்" },
+  });
+  await candidateSignIn(page, email);
+  await page.getByRole("link", { name: "View Report" }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+  // Chromium takes the name in its own script from filename*.
+  expect(download.suggestedFilename()).toBe("प्रिया-नायर-founders-office-diagnostic-2026-11-20.pdf");
+  const text = pdfText(readFileSync(await download.path())).replace(/\s+/g, " ");
+  expect(text).toContain("Candidate: प्रिया नायर");
+  expect(text).toContain("₹40 lakh");
+  expect(text).toContain("முதலில் வாடிக்கையாளர்களிடம் பேசுவேன்");
+  expect(text).toContain("No response recorded.");
+  expect(text).toMatch(/Page 1 of \d/);
 });
 
 test("an address without reports signs in to the empty state", async ({ page }) => {
@@ -77,9 +99,17 @@ test("sign-in checks: empty e-mail, a wrong code, and another candidate's report
   const email = uniqueEmail("wrong-code");
   await page.getByRole("main").getByLabel("Email Address", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Access Reports" }).click();
-  await page.getByLabel("6-digit code").fill("000000");
+  // A pasted code keeps all six digits: spaces and dashes go before the six-digit cap (issue 20 §1.8).
+  const codeField = page.getByLabel("6-digit code");
+  for (const pasted of [" 147452", "147 452", "147-452", "147452 "]) {
+    await codeField.clear();
+    await codeField.focus();
+    await page.keyboard.insertText(pasted);
+    await expect(codeField).toHaveValue("147452");
+  }
+  await codeField.fill("000000");
   await page.getByRole("button", { name: "Verify Code" }).click();
-  await expect(page.getByText("That code is not valid. Please check it or ask for a new one.")).toBeVisible();
+  await expect(page.getByText("That code is not right. Please check it and try again: 4 tries left.")).toBeVisible();
 
   await candidateSignIn(page, email);
   await page.goto(`/simulation-report/${other}`);

@@ -19,6 +19,7 @@ export interface ReceivedMail {
 export async function startMailPeer(port: number): Promise<string> {
   const file = mailboxFile(port);
   rmSync(file, { force: true });
+  const greylisted = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -28,7 +29,16 @@ export async function startMailPeer(port: number): Promise<string> {
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
-        const mail: ReceivedMail = { to: session.envelope.rcptTo.map((r) => r.address), raw, at: Date.now() };
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        // Greylisting, as many real peers do: the first try of a "report ready" e-mail to a `greylisted.*`
+        // address is turned away for now, so a spec can hold one queued (the outbox retries 30 s later).
+        const messageId = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? raw;
+        if (to.some((address) => address.startsWith("greylisted.")) && /report is ready/i.test(raw) && !greylisted.has(messageId)) {
+          greylisted.add(messageId);
+          callback(Object.assign(new Error("Greylisted, try again later"), { responseCode: 451 }));
+          return;
+        }
+        const mail: ReceivedMail = { to, raw, at: Date.now() };
         appendFileSync(file, `${JSON.stringify(mail)}\n`);
         callback();
       });

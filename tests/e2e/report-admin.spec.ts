@@ -24,6 +24,11 @@ test("admissions staff search, filter, export and open reports", async ({ page, 
   await expect(panel.getByRole("row")).toHaveCount(2);
   const row = panel.getByRole("row", { name: new RegExp(`Lalit Low ${tag}`) });
   await expect(row.getByText("42%")).toBeVisible();
+  // The simulation and whether the candidate was told (the webhook e-mails at once: queued or already sent).
+  await expect(panel.getByRole("columnheader", { name: "Simulation Type" })).toBeVisible();
+  await expect(panel.getByRole("columnheader", { name: "Candidate notified" })).toBeVisible();
+  await expect(row.getByRole("cell", { name: "Founder's Office Diagnostic" })).toBeVisible();
+  await expect(row.getByText(/^(Queued|Sent)$/)).toBeVisible();
   await expect(row.getByRole("link", { name: /View/ })).toHaveAttribute("href", `/simulation-report/${lowSlug}`);
   await expect(row.getByRole("link", { name: /View/ })).toHaveAttribute("target", "_blank");
 
@@ -64,16 +69,31 @@ test("admissions staff send a test e-mail and a bulk send that tells each candid
   await page.getByRole("tab", { name: "Simulation Reports" }).click();
   const csv = ["Name,Email,Company,Total Score,Strategy,Execution,Communication,Leadership,Growth,Tech,Completed At", ...untold.map((email, i) => `Imported ${i},${email},Co,${60 + i},6,6,6,6,6,6,2025-05-0${i + 1}T10:00:00Z`)].join("\n");
   await page.getByText("Import CSV").locator("input[type=file]").setInputFiles({ name: "history.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-  await expectToast(page, "CSV Import Complete", "Imported 2, updated 0, rejected 0");
+  await expectToast(page, "CSV Import Complete", "Imported 2, updated 0, unchanged 0, rejected 0");
+  const listed = page.getByRole("tabpanel", { name: "Simulation Reports" }).getByRole("row", { name: new RegExp(untold[0]!.replace(/[.+]/g, "\\$&")) });
+  await expect(listed.getByText("Not yet told")).toBeVisible();
 
   await page.getByRole("tab", { name: "Email Notifications" }).click();
+  // A confirmation first, with the server's count; Cancel sends nothing.
   await page.getByRole("button", { name: "Send Bulk Notifications" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Send Bulk Notifications?" });
+  await expect(confirm).toContainText("This e-mails 2 people that their report is ready.");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole("button", { name: "Send Bulk Notifications" }).click();
+  await confirm.getByRole("button", { name: "Send 2 emails" }).click();
   await expectToast(page, "Bulk Email Complete", "Sent 2 emails, 0 failed");
   for (const email of untold) await newestMail(page, email, /report is ready/);
   const rowOf = (email: string) => panel.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
   await expect(rowOf(untold[0]!).getByText("sent", { exact: true })).toBeVisible({ timeout: 15_000 });
 
-  // A second run finds nobody left to tell.
+  // A second run finds nobody left to tell, and says so before sending anything.
   await page.getByRole("button", { name: "Send Bulk Notifications" }).click();
-  await expectToast(page, "Bulk Email Complete", "Sent 0 emails, 0 failed");
+  await expect(confirm).toContainText("Every candidate has already been told");
+  await expect(confirm.getByRole("button", { name: "Send" })).toBeDisabled();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+
+  // The list shows the candidate as told.
+  await page.getByRole("tab", { name: "Simulation Reports" }).click();
+  await expect(listed.getByText(/^(Queued|Sent)$/)).toBeVisible();
 });

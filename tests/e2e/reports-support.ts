@@ -34,9 +34,12 @@ export async function newestMail(page: Page, email: string, pattern: RegExp, aft
   return found;
 }
 
-/** Signs in at /simulation-login with the code the SMTP peer received. */
-export async function candidateSignIn(page: Page, email: string): Promise<void> {
-  await page.goto("/simulation-login");
+/**
+ * Signs in at /simulation-login with the code the SMTP peer received. `from` is the address first
+ * opened (it may lead to the sign-in, e.g. a report's), `landsOn` where the sign-in must end.
+ */
+export async function candidateSignIn(page: Page, email: string, { from = "/simulation-login", landsOn = /\/simulation-dashboard$/ } = {}): Promise<void> {
+  await page.goto(from);
   await waitForHydration(page);
   // The new code's e-mail, not an earlier one to the same address that arrived moments before.
   const codeMails = () =>
@@ -52,5 +55,5 @@ export async function candidateSignIn(page: Page, email: string): Promise<void> 
   const code = /sign-in code is (\d{6})/.exec(codeMails().at(-1)!)![1]!;
   await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Verify Code" }).click();
-  await expect(page).toHaveURL(/\/simulation-dashboard$/);
+  await expect(page).toHaveURL(landsOn);
 }

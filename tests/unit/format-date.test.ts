@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, todayInKolkata } from "~/shared/format-date";
+import { formatDate, formatDateTime, parseKolkataDateTime, todayInKolkata } from "~/shared/format-date";
 
 const intlDateTime = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" });
 const intlDate = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium" });
@@ -38,5 +38,27 @@ describe("todayInKolkata", () => {
   it("turns the date at midnight in Kolkata, not at midnight UTC", () => {
     expect(todayInKolkata(new Date("2026-11-23T18:29:59Z"))).toBe("2026-11-23");
     expect(todayInKolkata(new Date("2026-11-23T18:30:00Z"))).toBe("2026-11-24");
+  });
+});
+
+describe("reading a typed time as Asia/Kolkata (parseKolkataDateTime)", () => {
+  const iso = (text: string) => parseKolkataDateTime(text)?.toISOString() ?? null;
+  it("reads a time without an offset in Kolkata, whatever the server's zone, and one with an offset as written", () => {
+    expect(iso("2025-03-01 10:00")).toBe("2025-03-01T04:30:00.000Z");
+    expect(iso("2025-03-01T10:00:05.5")).toBe("2025-03-01T04:30:05.500Z");
+    expect(iso("2025-03-01")).toBe("2025-02-28T18:30:00.000Z");
+    expect(iso("2025-03-01T10:00:00Z")).toBe("2025-03-01T10:00:00.000Z");
+    expect(iso("2025-03-01T10:00:00-0400")).toBe("2025-03-01T14:00:00.000Z");
+    expect(iso("01/03/2025 10:00")).toBe("2025-03-01T04:30:00.000Z");
+    expect(iso("1 Mar 2025 22:15")).toBe("2025-03-01T16:45:00.000Z");
+  });
+  it("reads back every moment formatDateTime writes, to the minute", () => {
+    for (let i = 0; i < 500; i++) {
+      const at = Math.floor((Date.UTC(2000, 0, 1) + i * 7_654_321_987) / 60_000) * 60_000;
+      expect(parseKolkataDateTime(formatDateTime(new Date(at)))?.getTime()).toBe(at);
+    }
+  });
+  it("refuses what is not a real date and time", () => {
+    for (const text of ["yesterday", "31 Feb 2025", "2025-13-01", "2025-03-01 24:00", "13:00 pm", "1 Foo 2025", "0:30 am"]) expect(iso(text)).toBeNull();
   });
 });

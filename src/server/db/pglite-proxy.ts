@@ -2,12 +2,11 @@
 // interface that drizzle-orm/pglite and the server use — query, exec, transaction, notifications,
 // close. Every statement is sent to the worker with the caller's priority (priority.ts), so the
 // server's thread never runs PostgreSQL itself and keeps answering while a statement runs.
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 import { PRIORITY, type WireError, type WireResults, type WorkerInit, type WorkerReply, type WorkerRequest } from "./pglite-protocol";
 import { currentQueryPriority, onInteractiveHold } from "./priority";
+import { startModuleWorker } from "../platform/module-worker";
 
 type Listener = (channel: string, payload: string) => void;
 type Outgoing = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
@@ -41,21 +40,10 @@ function compactParams(params: unknown[] | undefined): unknown[] {
   return params.map((p) => (ArrayBuffer.isView(p) && p.byteLength !== p.buffer.byteLength ? new Uint8Array(p.buffer, p.byteOffset, p.byteLength).slice() : p));
 }
 
-/**
- * The worker's module: the bundled `pglite-worker.js` beside the bundled server; from the sources
- * (development, tests, scripts run with tsx), the TypeScript file loaded through tsx.
- */
 function startWorker(init: WorkerInit): Worker {
-  const here = import.meta.url;
   // A worker does not take the process's --max-semi-space-size (`npm run serve` sets 4 MB): its young
   // generation would be 48 MB. The same 4 MB semi-spaces (a young generation of three of them).
-  const options = { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: 12 } };
-  if (!/\.[cm]?ts$/.test(new URL(here).pathname)) return new Worker(new URL("./pglite-worker.js", here), options);
-  // tsx's ES module API (its CommonJS twin cannot register its loader from an eval'd worker).
-  const tsx = pathToFileURL(createRequire(here).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
-  const source = new URL("./pglite-worker.ts", here).href;
-  const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(here)}));`;
-  return new Worker(boot, { ...options, eval: true });
+  return startModuleWorker("pglite-worker", import.meta.url, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: 12 } });
 }
 
 export class PgliteProxy {

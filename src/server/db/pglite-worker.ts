@@ -7,6 +7,7 @@
 // or an open transaction; while an interactive request (a sign-in) is in progress, lower priorities
 // wait for it (HOLD_MS at most). A transaction stays open until the server's thread says commit or
 // rollback; its own statements run at once, on it.
+import { createWriteStream, readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -23,6 +24,46 @@ const BYTEA = 17;
 
 const port = parentPort!;
 const { dataDir, settings } = workerData as WorkerInit;
+/**
+ * PGLITE_STATEMENT_LOG=<file>: one JSON line per statement run by the worker — when it was asked
+ * (`at`, ms since 1970), its priority, how long it waited for its turn (`waitMs`) and
+ * ran (`runMs`), of that how long this thread had a core (`cpuMs`) and waited for one (`runQueueMs`,
+ * Linux's schedstat: a busy machine, not the statement), in which transaction, and the head of its
+ * text — to find what holds the database when a request is slow.
+ */
+const traceFile = process.env.PGLITE_STATEMENT_LOG;
+const traceOut = traceFile ? createWriteStream(traceFile, { flags: "a" }) : null;
+/** This thread's time on a core and waiting for one, in ms (zeros where Linux's schedstat is not available). */
+function threadTimes(): [number, number] {
+  try {
+    const [cpu, queued] = readFileSync("/proc/thread-self/schedstat", "utf8").split(" ");
+    return [Number(cpu) / 1e6, Number(queued) / 1e6];
+  } catch {
+    return [0, 0];
+  }
+}
+interface TraceEntry {
+  at: number;
+  priority?: number;
+  waitMs?: number;
+  runMs: number;
+  tx?: number;
+  kind: string;
+  sql?: string;
+}
+/** Runs `work` and logs it with the times it took; `work` alone when there is no log. */
+function traced<T>(entry: Omit<TraceEntry, "runMs">, work: () => Promise<T>): Promise<T> {
+  if (!traceOut) return work();
+  const started = performance.now();
+  const [cpu0, queued0] = threadTimes();
+  return work().finally(() => {
+    const [cpu1, queued1] = threadTimes();
+    const ms = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100) / 100);
+    const line = { ...entry, at: ms(performance.timeOrigin + entry.at), waitMs: ms(entry.waitMs), runMs: ms(performance.now() - started), cpuMs: ms(cpu1 - cpu0), runQueueMs: ms(queued1 - queued0) };
+    traceOut.write(JSON.stringify({ ...line, sql: entry.sql?.replace(/\s+/g, " ").slice(0, 80) }) + "\n");
+  });
+}
+
 const post = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 function toWireError(error: unknown): WireError {
@@ -67,6 +108,9 @@ interface Job {
   priority: number;
   since: number;
   run: () => Promise<void>;
+  /** For the statement log: what the job is. */
+  kind: string;
+  sql?: string;
 }
 
 const queues: Job[][] = [[], [], []];
@@ -130,15 +174,15 @@ function pump(): void {
   }
   queue.shift();
   running = true;
-  void job.run().finally(() => {
+  void traced({ at: job.since, priority: job.priority, waitMs: now - job.since, kind: job.kind, sql: job.sql }, job.run).finally(() => {
     running = false;
     pumpSoon();
   });
 }
 
-function schedule(priority: number, run: () => Promise<void>): void {
+function schedule(priority: number, run: () => Promise<void>, kind: string, sql?: string): void {
   const level = Math.min(Math.max(priority, 0), queues.length - 1);
-  queues[level]!.push({ priority: level, since: performance.now(), run });
+  queues[level]!.push({ priority: level, since: performance.now(), run, kind, sql });
   pumpSoon();
 }
 
@@ -225,16 +269,16 @@ async function main(): Promise<void> {
         if (request.tx !== undefined) {
           const open = transactions.get(request.tx);
           if (!open) void answer(request.id, () => Promise.reject(new Error("Transaction is closed")));
-          else void answer(request.id, statement(open.tx, request));
+          else void traced({ at: performance.now(), tx: request.tx, kind: "in-transaction", sql: request.sql }, () => answer(request.id, statement(open.tx, request)));
           return;
         }
         if (closing) return void answer(request.id, () => Promise.reject(new Error("The database is closed")));
-        schedule(request.priority, () => answer(request.id, statement(pglite, request)));
+        schedule(request.priority, () => answer(request.id, statement(pglite, request)), request.op, request.sql);
         return;
       }
       case "begin":
         if (closing) return void answer(request.id, () => Promise.reject(new Error("The database is closed")));
-        schedule(request.priority, () => begin(pglite, request.id));
+        schedule(request.priority, () => begin(pglite, request.id), `transaction ${request.id}`);
         return;
       case "end": {
         const open = transactions.get(request.tx);
@@ -250,7 +294,7 @@ async function main(): Promise<void> {
       case "close":
         closing = true;
         // After everything already queued: nothing accepted is dropped.
-        schedule(Number.MAX_SAFE_INTEGER, () => answer(request.id, async () => ({ value: await pglite.close() })));
+        schedule(Number.MAX_SAFE_INTEGER, () => answer(request.id, async () => ({ value: await pglite.close() })), "close");
         return;
     }
   });

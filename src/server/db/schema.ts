@@ -102,7 +102,7 @@ export const auditEvent = pgTable("audit_event", {
   subject: text("subject").notNull(),
   detail: jsonb("detail").notNull().default(sql`'{}'::jsonb`),
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index("audit_event_action_at_idx").on(t.action, t.at)]);
 
 export * from "./tables/files";
 export * from "./tables/leads";
@@ -115,3 +115,4 @@ export * from "./tables/reports";
 export * from "./tables/report-standing";
 export * from "./tables/content-version";
 export * from "./tables/csp-violations";
+export * from "./tables/data-rights";

@@ -1,8 +1,16 @@
 import { z } from "./zod";
 
+/**
+ * A type check's message: `missing` when the field is absent, `wrong` when it is there with another
+ * type (`"resultId": 12345` is not a missing resultId).
+ */
+export const missingOr =
+  (missing: string, wrong: string) => (issue: { input?: unknown }) =>
+    issue.input === undefined ? missing : wrong;
+
 /** Lower-cased, trimmed e-mail: the key people are matched on. */
 export const emailSchema = z
-  .string({ error: "Email is required" })
+  .string({ error: missingOr("Email is required", "Email must be text") })
   .trim()
   .min(1, "Email is required")
   .max(254, "Email is too long")
@@ -24,7 +32,10 @@ export interface Page<T> {
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** Field errors of a form, keyed by field, from the same schema the server uses. */
-export function fieldErrors(schema: z.ZodType, values: unknown): Record<string, string> {
+export function fieldErrors(
+  schema: z.ZodType,
+  values: unknown,
+): Record<string, string> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return {};
   // No prototype: a field named "constructor" or "__proto__" is a field like any other.
@@ -37,11 +48,15 @@ export function fieldErrors(schema: z.ZodType, values: unknown): Record<string, 
 }
 
 /** The same, keyed by the whole path ("1.linkedin"): for a form that edits a list of records. */
-export function fieldErrorsByPath(schema: z.ZodType, values: unknown): Record<string, string> {
+export function fieldErrorsByPath(
+  schema: z.ZodType,
+  values: unknown,
+): Record<string, string> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return {};
   // No prototype: a field named "constructor" or "__proto__" is a field like any other.
   const errors: Record<string, string> = Object.create(null);
-  for (const issue of parsed.error.issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  for (const issue of parsed.error.issues)
+    errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
   return errors;
 }

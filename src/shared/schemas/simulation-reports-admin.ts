@@ -13,11 +13,19 @@ export type AdminReportsQuery = z.input<typeof adminReportsQuerySchema>;
 
 const areaScore = z.number().nullable();
 
-/** Internal-side §3 "Simulation report (admin list)". */
+/**
+ * Whether the candidate was told about the report: `not_sent` (no "report ready" e-mail yet; the
+ * bulk send will send one), else the state of that e-mail in the outbox.
+ */
+export const NOTIFICATION_STATES = ["not_sent", "queued", "sent", "failed"] as const;
+export type NotificationState = (typeof NOTIFICATION_STATES)[number];
+
+/** Internal-side §3 "Simulation report (admin list)", with the simulation and the notice (issue 20 §1.13). */
 export const adminReportSchema = z.object({
   name: z.string(),
   email: z.string(),
   company: z.string().nullable(),
+  simulationType: z.string(),
   totalScore: z.number(),
   strategy: areaScore,
   execution: areaScore,
@@ -27,6 +35,15 @@ export const adminReportSchema = z.object({
   tech: areaScore,
   timestamp: z.string(),
   slug: z.string(),
+  notification: z
+    .object({
+      state: z.enum(NOTIFICATION_STATES),
+      /** When the "report ready" e-mail was queued (null while not_sent). */
+      notifiedAt: z.string().nullable(),
+      /** Its outbox message (null while not_sent). */
+      mailId: z.string().nullable(),
+    })
+    .describe("Whether the candidate was told: not_sent, or the queued / sent / failed state of the \"report ready\" e-mail"),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
@@ -59,6 +76,10 @@ export type TestNotification = z.input<typeof testNotificationSchema>;
 
 export const bulkNotificationResultSchema = z.object({ successCount: z.number(), errorCount: z.number() });
 
+/** What a bulk send would do now: the e-mails it would queue (one per report not yet told) and to how many people. */
+export const bulkNotificationPreviewSchema = z.object({ emails: z.number(), people: z.number() });
+export type BulkNotificationPreview = z.infer<typeof bulkNotificationPreviewSchema>;
+
 export const OUTBOX_STATES = ["queued", "sent", "failed"] as const;
 
 /** What became of the "report ready" e-mails (the Email Notifications tab). */
@@ -81,6 +102,8 @@ export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
 export const importResultSchema = z.object({
   imported: z.number(),
   updated: z.number(),
+  /** Rows that matched a report (by Report URL, Result ID or e-mail and time) and changed nothing. */
+  unchanged: z.number(),
   rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
   moreRejected: z.number().optional(),
 });

@@ -9,6 +9,7 @@ import { ReportCard } from "~/web/features/reports/report-card";
 import { SummaryCards } from "~/web/features/reports/summary-cards";
 import { rememberCandidate } from "~/web/features/reports/known-candidate";
 import { useCandidateLogout } from "~/web/features/reports/use-candidate-logout";
+import { YourData } from "~/web/features/reports/your-data";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import { useSiteSettings } from "~/web/lib/site-settings";
 import type { Route } from "./+types/simulation-dashboard";
@@ -95,6 +96,7 @@ export default function SimulationDashboardPage({ loaderData }: Route.ComponentP
             <ProgramPromotion />
           </>
         )}
+        <YourData />
       </div>
     </div>
   );

@@ -1,15 +1,20 @@
 import { redirect } from "react-router";
+import { RETURN_PARAM, safeReturnPath } from "~/shared/return-path";
 import { CandidateSignIn } from "~/web/features/reports/candidate-sign-in";
 import { baseUrlFrom, pageMeta } from "~/web/lib/meta";
 import type { Route } from "./+types/simulation-login";
 
-/** Already signed in: straight to the dashboard. */
+/**
+ * `?returnTo=` is where the sign-in leads (a path on this site only; anything else is ignored and
+ * the dashboard it is). Already signed in: straight there.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const returnTo = safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM));
   if (request.headers.get("cookie")?.includes("ff_candidate=")) {
     const { status } = await context.fetchApi(request, "/api/simulation/reports");
-    if (status === 200) throw redirect("/simulation-dashboard");
+    if (status === 200) throw redirect(returnTo ?? "/simulation-dashboard");
   }
-  return null;
+  return { returnTo };
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -23,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function SimulationLoginPage() {
+export default function SimulationLoginPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="grid place-items-center bg-gradient-to-b from-brand-50 to-white px-4 py-16">
       <div className="grid w-full max-w-md gap-6 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
@@ -31,7 +36,7 @@ export default function SimulationLoginPage() {
           <h1 className="text-3xl font-bold text-brand-900">Simulation Reports</h1>
           <p className="text-sm text-slate-600">Enter the email address you used for your simulation to access your reports.</p>
         </div>
-        <CandidateSignIn />
+        <CandidateSignIn returnTo={loaderData.returnTo} />
       </div>
     </section>
   );

@@ -34,6 +34,12 @@ export const simulationReport = pgTable(
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     /** The outbox row of that e-mail, so staff see whether it went out. */
     notifyMailId: uuid("notify_mail_id"),
+    /**
+     * The public credential's id (/verify/{shareId}) while the candidate shares the report: random,
+     * 144 bits, base64url. Null when not shared; sharing again after turning it off makes a new one.
+     */
+    shareId: text("share_id").unique(),
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

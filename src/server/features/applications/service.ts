@@ -102,12 +102,12 @@ async function insertApplication(
       resumeFileId: file?.id,
       refId: row!.id,
     });
-    await queueMail(tx, confirmationMail(input));
+    await queueMail(tx, await confirmationMail(input, publicBaseUrl));
     const reviewers = await tx
       .select({ email: staff.email })
       .from(staff)
       .where(and(isNull(staff.disabledAt), arrayOverlaps(staff.roles, [...APPLICATION_ROLES])));
-    for (const reviewer of reviewers) await queueMail(tx, staffNotificationMail(reviewer.email, input, !!file, publicBaseUrl));
+    for (const reviewer of reviewers) await queueMail(tx, await staffNotificationMail(reviewer.email, input, !!file, publicBaseUrl));
     return row!.id;
   });
 }

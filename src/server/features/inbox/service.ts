@@ -34,7 +34,7 @@ export async function receiveInboxMessage(db: Db, input: NewInboxMessage, public
       .select({ email: staff.email })
       .from(staff)
       .where(and(isNull(staff.disabledAt), arrayOverlaps(staff.roles, [...AREA_ROLES.inbox])));
-    for (const reader of readers) await queueMail(txDb, inboxNotification(reader.email, row!, `${publicBaseUrl}/admin/inbox`));
+    for (const reader of readers) await queueMail(txDb, await inboxNotification(reader.email, row!, `${publicBaseUrl}/admin/inbox`));
     return row!.id;
   });
 }

@@ -147,6 +147,7 @@ export async function leadRoutes(app: FastifyInstance) {
     },
   });
 
+  const embedded = app.engine === "pglite";
   api.post("/api/crm/sync-csv", {
     config: sales,
     schema: {
@@ -157,7 +158,7 @@ export async function leadRoutes(app: FastifyInstance) {
       response: { 200: importResultSchema },
     },
     handler: (request) =>
-      receiveCsvUpload(request, LEAD_UPLOAD, (file) => app.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => importLeadsCsv(app.db, file.records(), request.staff!.id, app.engine === "pglite" ? PGLITE_IMPORT_BATCH : IMPORT_BATCH))),
+      receiveCsvUpload(request, LEAD_UPLOAD, (file) => app.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => importLeadsCsv(app.db, file.records(), request.staff!.id, embedded ? PGLITE_IMPORT_BATCH : IMPORT_BATCH, embedded))),
   });
 
   api.post("/api/crm/sync", {

@@ -1,22 +1,22 @@
 import { SITE_NAME } from "~/shared/constants";
+import { composeMail } from "../../mail/compose";
 import type { MailMessage } from "../../platform/mail/outbox";
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-export function welcomeMail(to: string, unsubscribeUrl: string): MailMessage {
-  return {
+export function welcomeMail(to: string, unsubscribeUrl: string, publicBaseUrl: string): Promise<MailMessage> {
+  return composeMail({
     to,
     subject: `You're subscribed to the ${SITE_NAME} newsletter`,
-    text: [
-      "Thanks for subscribing.",
-      "",
-      "We'll write when a new cohort opens, when new job simulations join the library, and with the occasional guide to generalist startup roles.",
-      "",
-      `Not for you? Unsubscribe at any time: ${unsubscribeUrl}`,
-    ].join("\n"),
-    html: `<p>Thanks for subscribing.</p>
-<p>We'll write when a new cohort opens, when new job simulations join the library, and with the occasional guide to generalist startup roles.</p>
-<p style="color:#666;font-size:13px">Not for you? <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> at any time.</p>`,
-  };
+    preview: "What we will write about, and how to stop it at any time.",
+    heading: "You're subscribed",
+    blocks: [
+      { kind: "text", text: "Thanks for subscribing." },
+      {
+        kind: "text",
+        text: "We'll write when a new cohort opens, when new job simulations join the library, and with the occasional guide to generalist startup roles.",
+      },
+    ],
+    button: { label: "Explore the simulation library", url: `${publicBaseUrl}/simulations` },
+    reason: `You got this e-mail because ${to} was subscribed to the ${SITE_NAME} newsletter.`,
+    footerLinks: [{ label: "Not for you? Unsubscribe at any time", url: unsubscribeUrl }],
+  });
 }

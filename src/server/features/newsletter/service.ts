@@ -37,7 +37,7 @@ export async function subscribe(db: Db, email: string, publicBaseUrl: string): P
         .where(and(eq(newsletterSubscription.email, email), isNotNull(newsletterSubscription.unsubscribedAt)))
         .returning();
     }
-    if (subscription) await queueMail(tx as unknown as Db, welcomeMail(email, `${publicBaseUrl}/unsubscribe?token=${subscription.unsubscribeToken}`));
+    if (subscription) await queueMail(tx as unknown as Db, await welcomeMail(email, `${publicBaseUrl}/unsubscribe?token=${subscription.unsubscribeToken}`, publicBaseUrl));
   });
 }
 

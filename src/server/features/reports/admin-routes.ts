@@ -1,26 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { SKILL_AREAS } from "~/shared/application-options";
-import { areaAverages } from "~/shared/report-dimensions";
 import { okSchema } from "~/shared/schemas/common";
 import {
   adminReportsPageSchema,
   adminReportsQuerySchema,
+  bulkNotificationPreviewSchema,
   bulkNotificationResultSchema,
   importResultSchema,
   notificationStatusSchema,
   testNotificationSchema,
 } from "~/shared/schemas/simulation-reports-admin";
 import { roles } from "../../platform/access";
-import { formatDateTime } from "~/shared/format-date";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
 import { CSV_IMPORT, IMPORT_RUNNING, receiveCsvUpload, type CsvUploadRules } from "../../platform/csv-import";
+import { REPORT_CSV_COLUMNS, reportCsvCells } from "./csv-columns";
 import { importReports } from "./import";
-import { notificationStatus, sendBulkNotifications, sendTestNotification } from "./notifications";
+import { bulkNotificationPreview, notificationStatus, sendBulkNotifications, sendTestNotification } from "./notifications";
 import { adminReportsAfter, listAdminReports, REPORT_STAFF_ROLES } from "./queries";
 
-/** Internal-side §3 "CSV exports": simulation-reports-{date}.csv. */
-export const REPORT_CSV_COLUMNS = ["Name", "Email", "Company", "Total Score", "Strategy", "Execution", "Communication", "Leadership", "Growth", "Tech", "Completed At", "Report URL"];
+export { REPORT_CSV_COLUMNS } from "./csv-columns";
 
 /** The upload cap of a CSV import; within it there is no row limit. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -55,19 +53,11 @@ export async function reportAdminRoutes(app: FastifyInstance) {
       return sendCsv(
         reply,
         `simulation-reports-${csvDate()}.csv`,
-        REPORT_CSV_COLUMNS,
+        [...REPORT_CSV_COLUMNS],
         (async function* () {
           for await (const row of rows) {
-            const areas = areaAverages(row.dimensionScores);
-            yield [
-              row.fullName,
-              row.email,
-              row.company ?? "",
-              Math.round(row.totalScore),
-              ...SKILL_AREAS.map((area) => areas[area.key] ?? ""),
-              formatDateTime(row.completedAt),
-              `${base}/simulation-report/${row.slug}`,
-            ];
+            const cells = reportCsvCells(row, base);
+            yield REPORT_CSV_COLUMNS.map((column) => cells[column]);
           }
         })(),
       );
@@ -104,6 +94,19 @@ export async function reportAdminRoutes(app: FastifyInstance) {
     },
     schema: { tags, summary: "E-mail every candidate not yet told about their report (a second run sends nothing)", response: { 200: bulkNotificationResultSchema } },
     handler: () => sendBulkNotifications(app.db, app.config.publicBaseUrl),
+  });
+
+  api.get("/api/simulation/admin/bulk-notifications/preview", {
+    config: access,
+    schema: {
+      tags,
+      summary: "How many \"report ready\" e-mails a bulk send would queue now, and to how many people (the confirmation before a bulk send)",
+      response: { 200: bulkNotificationPreviewSchema },
+    },
+    handler: async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return bulkNotificationPreview(app.db);
+    },
   });
 
   api.get("/api/simulation/admin/notifications", {

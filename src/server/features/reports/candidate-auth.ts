@@ -31,8 +31,17 @@ export interface CodeClient {
   known: boolean;
 }
 
-const WRONG_CODE = "That code is not valid. Please check it or ask for a new one.";
-export const CODE_USED_UP = "This code can no longer be used: it has expired, was already used or had too many wrong tries. Please ask for a new code.";
+/** Why a code did not sign in, told apart (issue 20 §1.8): each says what to do next. */
+export const wrongCode = (triesLeft: number) =>
+  triesLeft > 0
+    ? `That code is not right. Please check it and try again: ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`
+    : CODE_TOO_MANY_TRIES;
+export const CODE_TOO_MANY_TRIES = `This code had ${CODE_MAX_FAILURES} wrong tries and no longer works. Please request a new code.`;
+export const CODE_EXPIRED = `This code has expired (a code works for ${CODE_TTL_MINUTES} minutes). Please request a new code.`;
+export const CODE_ALREADY_USED = "This code was already used, or a newer code replaced it. Please use the code in our latest email, or request a new code.";
+export const NO_CODE = "No sign-in code is waiting for this email address. Please request a new code.";
+/** Kept for callers that only need to know a code is finished (any of the three reasons above). */
+export const CODE_USED_UP_MESSAGES = [CODE_TOO_MANY_TRIES, CODE_EXPIRED, CODE_ALREADY_USED, NO_CODE] as const;
 export const CODE_ALREADY_SENT =
   "A sign-in code was already sent to this email address a few minutes ago. Please use the code in that email, or ask for a new one when it has expired.";
 export const EMAIL_LOCKED =
@@ -120,11 +129,36 @@ export async function sendLoginCode(db: Db, secret: string, email: string, clien
       .values({ email, codeHash: codeHash(secret, email, code), expiresAt, requestedFrom, fromKnownAddress: client.known });
   });
   // Queued after the commit, so the worker's wake-up finds it at once (a person is waiting for it).
-  await queueMailWithSecret(db, secret, loginCodeMail(email, reports!.n, publicBaseUrl), { value: code, expiresAt });
+  await queueMailWithSecret(db, secret, await loginCodeMail(email, reports!.n, publicBaseUrl), { value: code, expiresAt });
   return code;
 }
 
-type Outcome = "signed-in" | "wrong" | "used-up" | "locked";
+type Outcome = { kind: "signed-in" } | { kind: "wrong"; triesLeft: number } | { kind: "used-up" } | { kind: "locked" };
+
+/**
+ * Why no live code signed in: the state of the code the candidate typed when it is one of the
+ * address's finished codes (so an old e-mail's code is told "replaced", not "wrong"), else of the
+ * newest code. Finished codes only: telling a dead code's state helps no guesser.
+ */
+async function finishedCodeMessage(db: Db, email: string, given: Buffer, now: Date): Promise<{ typed: boolean; message: string | null }> {
+  const rows = await db
+    .select()
+    .from(candidateLoginCode)
+    .where(eq(candidateLoginCode.email, email))
+    .orderBy(desc(candidateLoginCode.createdAt))
+    .limit(20);
+  const typed = rows.find((row) => {
+    const expected = Buffer.from(row.codeHash);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  const row = typed ?? rows[0];
+  if (!row) return { typed: false, message: NO_CODE };
+  const state = (message: string | null) => ({ typed: !!typed, message });
+  if (row.usedAt === null && row.expiresAt > now && row.failedAttempts < CODE_MAX_FAILURES) return state(null);
+  if (row.failedAttempts >= CODE_MAX_FAILURES) return state(CODE_TOO_MANY_TRIES);
+  if (row.usedAt !== null) return state(CODE_ALREADY_USED);
+  return state(CODE_EXPIRED);
+}
 
 /**
  * Checks the code against the address's live codes (any of them: the candidate may open any of the
@@ -149,14 +183,14 @@ export async function verifyLoginCode(db: Db, secret: string, email: string, cod
     // No more comparisons than failures are left before the cap, except with codes a known address asked for.
     let left = Math.max(0, CONSECUTIVE_FAILURE_CAP - failures);
     const eligible = live.filter((row) => row.fromKnownAddress || left-- > 0).map((row) => row.id);
-    if (eligible.length === 0) return live.length > 0 ? "locked" : "used-up";
+    if (eligible.length === 0) return { kind: live.length > 0 ? "locked" : "used-up" };
     // The five-tries rule in one statement: a try is taken only from a code that has one left.
     const tried = await txDb
       .update(candidateLoginCode)
       .set({ failedAttempts: sql`${candidateLoginCode.failedAttempts} + 1` })
       .where(and(inArray(candidateLoginCode.id, eligible), liveCodesOf(email, now)))
-      .returning({ id: candidateLoginCode.id, codeHash: candidateLoginCode.codeHash });
-    if (tried.length === 0) return "used-up";
+      .returning({ id: candidateLoginCode.id, codeHash: candidateLoginCode.codeHash, failedAttempts: candidateLoginCode.failedAttempts });
+    if (tried.length === 0) return { kind: "used-up" };
     const match = tried.find((row) => {
       const expected = Buffer.from(row.codeHash);
       return expected.length === given.length && timingSafeEqual(expected, given);
@@ -166,7 +200,8 @@ export async function verifyLoginCode(db: Db, secret: string, email: string, cod
         .update(candidateSignIn)
         .set({ consecutiveFailures: sql`${candidateSignIn.consecutiveFailures} + ${tried.length}` })
         .where(eq(candidateSignIn.email, email));
-      return "wrong";
+      // The tries of the code with the most left: the one the candidate most likely has in front of them.
+      return { kind: "wrong", triesLeft: Math.max(...tried.map((row) => CODE_MAX_FAILURES - row.failedAttempts)) };
     }
     // Once only; the address's other codes end with this sign-in.
     const used = await txDb
@@ -174,14 +209,18 @@ export async function verifyLoginCode(db: Db, secret: string, email: string, cod
       .set({ usedAt: now })
       .where(and(eq(candidateLoginCode.email, email), isNull(candidateLoginCode.usedAt)))
       .returning({ id: candidateLoginCode.id });
-    if (!used.some((row) => row.id === match.id)) return "used-up";
+    if (!used.some((row) => row.id === match.id)) return { kind: "used-up" };
     await txDb.update(candidateSignIn).set({ consecutiveFailures: 0 }).where(eq(candidateSignIn.email, email));
     await rememberAddress(txDb, secret, email, client.ip);
-    return "signed-in";
+    return { kind: "signed-in" };
   });
-  if (outcome === "wrong") throw new AppError("invalid", WRONG_CODE, { code: WRONG_CODE });
-  if (outcome === "used-up") throw new AppError("invalid", CODE_USED_UP, { code: CODE_USED_UP });
-  if (outcome === "locked") throw new AppError("rate_limited", CODE_LOCKED, { code: CODE_LOCKED });
+  if (outcome.kind === "signed-in") return;
+  if (outcome.kind === "locked") throw new AppError("rate_limited", CODE_LOCKED, { code: CODE_LOCKED });
+  // A code from an older e-mail that was replaced or has expired is told so, not called wrong.
+  const finished = await finishedCodeMessage(db, email, given, new Date());
+  const message =
+    outcome.kind === "wrong" ? ((finished.typed && finished.message) || wrongCode(outcome.triesLeft)) : (finished.message ?? CODE_ALREADY_USED);
+  throw new AppError("invalid", message, { code: message });
 }
 
 /** Staff's unlock (`npm run candidate -- unlock <email>`): the wrong codes in a row go back to zero. */

@@ -12,10 +12,12 @@ import {
   revokeCandidateSession,
 } from "../../platform/candidate-sessions";
 import { clientIp } from "../../platform/client-ip";
+import { liftErasure } from "../../platform/mail/erased-addresses";
 import { AppError } from "../../platform/errors";
 import { enforceLimits, refundLimit, type Limit } from "../../platform/rate-limit";
 import { isKnownAddress, sendLoginCode, verifyLoginCode } from "./candidate-auth";
-import { renderReportPdf } from "./pdf";
+import { pdfCredentialOf } from "./credential";
+import { renderReportPdf, reportPdfDisposition } from "./pdf";
 import { findReportRow, listCandidateReports, reportDetailOf } from "./queries";
 
 const QUARTER_HOUR = 15 * 60 * 1000;
@@ -90,6 +92,8 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       const limits = limitsOf("verify", email, ip, known);
       await enforceLimits(app.db, limits, TOO_MANY);
       await verifyLoginCode(app.db, app.secret, email, code, { ip, known });
+      // Signed in again after erasing their data: mail to the address may go out again (data-rights).
+      await liftErasure(app.db, email);
       // Only failures use up the allowance.
       await Promise.all(limits.map((limit) => refundLimit(app.db, limit)));
       const previous = request.cookies[CANDIDATE_COOKIE];
@@ -151,14 +155,22 @@ export async function candidateReportRoutes(app: FastifyInstance) {
 
   api.get("/api/simulation/report/:slug/pdf", {
     config: CANDIDATE,
-    schema: { tags, summary: "The report as a PDF (same access rule)", security: [{ candidate: [] }, { session: [] }], params: slugParams },
+    schema: {
+      tags,
+      summary: "The report as a PDF (same access rule)",
+      description:
+        "Named after the candidate, the simulation and the day in Kolkata (`priya-nayar-market-entry-2026-11-25.pdf`; a name in another script also in `filename*`). Text in Indian scripts is embedded as Noto Sans subsets. A shared report's PDF carries its credential id, verification URL and QR code.",
+      security: [{ candidate: [] }, { session: [] }],
+      params: slugParams,
+    },
     handler: async (request, reply) => {
       const row = await findReportRow(app.db, request.params.slug, viewerOf(request));
       if (!row) throw new AppError("not_found", NOT_FOUND);
-      const pdf = await renderReportPdf(await reportDetailOf(app.db, row), app.config.publicBaseUrl);
-      const fileName = `simulation-report-${row.completedAt.toISOString().slice(0, 10)}.pdf`;
+      const report = await reportDetailOf(app.db, row);
+      // A shared report's PDF carries its credential: id, verification URL and QR code.
+      const pdf = await renderReportPdf(report, app.config.publicBaseUrl, { credential: pdfCredentialOf(row, app.config.publicBaseUrl) });
       noStore(reply);
-      return reply.type("application/pdf").header("content-disposition", `attachment; filename="${fileName}"`).send(pdf);
+      return reply.type("application/pdf").header("content-disposition", reportPdfDisposition(report)).send(pdf);
     },
   });
 }

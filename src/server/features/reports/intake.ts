@@ -70,9 +70,20 @@ export async function notifyReportReady(db: Db, reportId: string, publicBaseUrl:
     .update(simulationReport)
     .set({ notifiedAt: new Date() })
     .where(and(eq(simulationReport.id, reportId), isNull(simulationReport.notifiedAt)))
-    .returning({ email: simulationReport.email, fullName: simulationReport.fullName, simulationType: simulationReport.simulationType, totalScore: simulationReport.totalScore });
+    .returning({
+      email: simulationReport.email,
+      fullName: simulationReport.fullName,
+      simulationType: simulationReport.simulationType,
+      totalScore: simulationReport.totalScore,
+      slug: simulationReport.slug,
+      // What the report holds: the e-mail names only that (an imported report has averages alone).
+      dimensionScores: simulationReport.dimensionScores,
+      skillFeedback: simulationReport.skillFeedback,
+      overallSummary: simulationReport.overallSummary,
+      candidateResponses: simulationReport.candidateResponses,
+    });
   if (!claimed) return false;
-  const mailId = await queueMail(db, reportReadyMail(claimed, publicBaseUrl, priority));
+  const mailId = await queueMail(db, await reportReadyMail(claimed, publicBaseUrl, priority));
   await db.update(simulationReport).set({ notifyMailId: mailId }).where(eq(simulationReport.id, reportId));
   return true;
 }

@@ -6,7 +6,7 @@ import { HIGH_PERFORMER_MIN, type ScoreBand } from "~/shared/report-bands";
 import type { ReportDetail, ReportSummary } from "~/shared/schemas/simulation-reports";
 import type { AdminReport, AdminReportsPage } from "~/shared/schemas/simulation-reports-admin";
 import type { Db } from "../../db/client";
-import { application, simulationReport } from "../../db/schema";
+import { application, outbox, simulationReport } from "../../db/schema";
 import { decodeCursor, keysetPage } from "../../platform/keyset";
 import { reportInsightsOf } from "./insights";
 
@@ -99,15 +99,26 @@ function adminFilter(query: { q?: string; band?: ScoreBand }): SQL | undefined {
   return and(...conditions);
 }
 
-export function adminReportOf(row: ReportRow): AdminReport {
+type MailStatus = (typeof outbox.$inferSelect)["status"];
+
+/** The notice's state: not sent until the report is marked told; then its outbox row's (a missing row counts as failed). */
+function notificationOf(row: ReportRow, mailStatus: MailStatus | null): AdminReport["notification"] {
+  if (!row.notifiedAt) return { state: "not_sent", notifiedAt: null, mailId: null };
+  const state = mailStatus === "pending" ? "queued" : (mailStatus ?? "failed");
+  return { state, notifiedAt: row.notifiedAt.toISOString(), mailId: row.notifyMailId };
+}
+
+export function adminReportOf(row: ReportRow, mailStatus: MailStatus | null = null): AdminReport {
   return {
     name: row.fullName,
     email: row.email,
     company: row.company,
+    simulationType: row.simulationType,
     totalScore: row.totalScore,
     ...areaAverages(row.dimensionScores),
     timestamp: row.completedAt.toISOString(),
     slug: row.slug,
+    notification: notificationOf(row, mailStatus),
   };
 }
 
@@ -123,8 +134,9 @@ export async function listAdminReports(
     : filter;
   const [rows, [summary]] = await Promise.all([
     db
-      .select()
+      .select({ report: simulationReport, mailStatus: outbox.status })
       .from(simulationReport)
+      .leftJoin(outbox, eq(outbox.id, simulationReport.notifyMailId))
       .where(page)
       .orderBy(desc(simulationReport.completedAt), desc(simulationReport.id))
       .limit(query.limit + 1),
@@ -138,8 +150,8 @@ export async function listAdminReports(
       .from(simulationReport)
       .where(filter),
   ]);
-  const { items, nextCursor } = keysetPage(rows, query.limit, (row) => ({ at: row.completedAt.toISOString(), id: row.id }));
-  return { items: items.map(adminReportOf), nextCursor, summary: summary! };
+  const { items, nextCursor } = keysetPage(rows, query.limit, ({ report }) => ({ at: report.completedAt.toISOString(), id: report.id }));
+  return { items: items.map(({ report, mailStatus }) => adminReportOf(report, mailStatus)), nextCursor, summary: summary! };
 }
 
 /** Pages of the filtered list for the CSV export, keyset by (completed_at, id). */

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outbox } from "../../db/schema";
+import { ERASED_MAIL_ERROR, erasedRecipients } from "./erased-addresses";
 import { openSecret, sealSecret } from "./sealed-secret";
 
 export interface MailMessage {
@@ -124,17 +125,20 @@ export async function claimDueMail(db: Db, batch: number): Promise<OutboxRow[]> 
   return rows.sort((a, b) => b.priority - a.priority || a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
 }
 
-/** The bodies as they go out: the secret (if the message has one) opened and written into the placeholder. */
-export type RenderedMail = { text: string; html?: string } | { unsendable: string };
+/**
+ * The subject and bodies as they go out: the secret (if the message has one) opened and written into
+ * the placeholder, wherever it stands ("482913 is your … code" carries it in the subject too).
+ */
+export type RenderedMail = { subject: string; text: string; html?: string } | { unsendable: string };
 
 export function renderMail(row: OutboxRow, serverSecret: string, now = new Date()): RenderedMail {
   const html = row.htmlBody ?? undefined;
-  if (row.secretExpiresAt === null) return { text: row.textBody, html };
+  if (row.secretExpiresAt === null) return { subject: row.subject, text: row.textBody, html };
   if (row.secretSealed === null || row.secretExpiresAt <= now) return { unsendable: "not sent: its one-time code expired first" };
   const secret = openSecret(serverSecret, row.secretSealed, sealedFor(row));
   if (secret === null) return { unsendable: "not sent: its one-time code does not open with this server's secret" };
   const fill = (body: string) => body.replaceAll(MAIL_SECRET_PLACEHOLDER, secret);
-  return { text: fill(row.textBody), html: html === undefined ? undefined : fill(html) };
+  return { subject: fill(row.subject), text: fill(row.textBody), html: html === undefined ? undefined : fill(html) };
 }
 
 /** Who sends, and the key that opens the messages' one-time secrets (the server secret). */
@@ -154,6 +158,18 @@ export interface Delivery {
 export async function deliverDueMail(db: Db, sender: Sender, delivery: Delivery, batch = 50): Promise<number> {
   const claimed = await claimDueMail(db, batch);
   if (claimed.length === 0) return 0;
+  const erased = await erasedRecipients(db, claimed);
+  if (erased.size > 0) {
+    await db
+      .update(outbox)
+      .set({ status: "failed", lastError: ERASED_MAIL_ERROR, claimedUntil: null, secretSealed: null })
+      .where(inArray(outbox.id, [...erased]));
+  }
+  return deliverClaimed(db, sender, delivery, claimed.filter((mail) => !erased.has(mail.id)));
+}
+
+async function deliverClaimed(db: Db, sender: Sender, delivery: Delivery, claimed: OutboxRow[]): Promise<number> {
+  if (claimed.length === 0) return 0;
   const now = new Date();
   const results = await Promise.all(
     claimed.map(async (mail) => {
@@ -161,7 +177,7 @@ export async function deliverDueMail(db: Db, sender: Sender, delivery: Delivery,
       if ("unsendable" in rendered) return { mail, error: rendered.unsendable, tried: false };
       try {
         const messageId = messageIdOf(mail.id, delivery.from);
-        await sender.send({ from: delivery.from, to: mail.toAddress, subject: mail.subject, text: rendered.text, html: rendered.html, messageId });
+        await sender.send({ from: delivery.from, to: mail.toAddress, subject: rendered.subject, text: rendered.text, html: rendered.html, messageId });
         return { mail, error: null, tried: true };
       } catch (error) {
         return { mail, error: error instanceof Error ? error.message : String(error), tried: true };

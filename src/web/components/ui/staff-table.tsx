@@ -9,10 +9,14 @@ interface StaffTableProps {
   children: ReactNode;
 }
 
-/** The frame of every staff list table: a box that scrolls sideways by itself, a caption, the column heads. */
+/**
+ * The frame of every staff list table: a box that scrolls sideways by itself, a caption, the column heads.
+ * The box is `relative`: screen-reader-only text in the cells is absolutely positioned, and without a
+ * positioned ancestor inside the box it escaped the scrolling and widened the whole page (722 px at 360).
+ */
 export function StaffTable({ caption, headers, minWidth = "", children }: StaffTableProps) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className={`w-full text-left text-sm ${minWidth}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">

@@ -19,6 +19,9 @@ const LABEL = `Notifications (${TOAST.hotkey.join("+")})`;
  * The list itself is the polite live region, so screen readers announce each toast as it is added.
  * A modal dialog hides the rest of the page with aria-hidden but leaves [aria-live] elements and their
  * ancestors alone, so toasts stay announced and reachable while a dialog is open.
+ *
+ * On a phone the toast shows at the top, over the site's header: at the bottom it covered the content
+ * a page had just opened on (the dashboard's first report card after "Login successful").
  */
 export function Toaster() {
   const toasts = useToasts();
@@ -43,7 +46,7 @@ export function Toaster() {
         ref={list}
         tabIndex={-1}
         aria-live="polite"
-        className="pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:max-w-[420px]"
+        className="pointer-events-none fixed top-0 right-0 z-[100] sm:top-auto sm:bottom-0 flex max-h-screen w-full flex-col gap-2 p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:max-w-[420px]"
       >
         {toasts.map((item) => (
           <ToastItem key={item.id} item={item} />

@@ -42,6 +42,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "Data Retention",
     paragraphs: [
       "We keep application, simulation and enquiry data for as long as needed for the purpose it was collected and for up to three years after your last interaction, unless the law requires longer (for example, payment records for tax purposes). You can ask us to delete your data sooner; see Your Rights.",
+      "Some records are kept for less: a sign-in code works for 10 minutes and is kept as part of your sign-in history for 30 days after it expires; a sign-in session lasts 7 days; a device you signed in from is remembered, as a one-way code rather than its address, for 180 days after your last sign-in. Payment records (your name, e-mail address, amounts and transaction references) are kept for as long as Indian tax and accounting law requires, up to eight years, even after you delete your other data.",
     ],
   },
   {
@@ -54,6 +55,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "Your Rights",
     paragraphs: [
       `Under India's Digital Personal Data Protection Act, 2023 and other applicable law you may ask to see the personal information we hold about you, correct it, delete it, withdraw a consent you gave, or nominate someone to exercise these rights for you. Write to ${LEGAL_CONTACT}; we reply within 30 days. You can unsubscribe from the newsletter with the link in every e-mail.`,
+      "If you took a simulation, you can do the most common requests yourself: sign in to your simulation reports and, under Your data on your dashboard, download everything we hold about you (your reports with your answers, applications, brochure requests, messages, newsletter subscription and sign-in history) as one file, or delete it. Deleting is confirmed with a code we e-mail to you. It removes your reports, applications, résumés, brochure requests, messages, newsletter subscription, sign-in records and any e-mail waiting to be sent to you, and anonymises your record in our admissions system; we keep only a payment record where the law requires it (see Data Retention) and a note that the deletion happened (its date and a one-way code of your e-mail address, not the address). We send no further e-mail to the address unless you sign in or contact us again.",
     ],
   },
   {

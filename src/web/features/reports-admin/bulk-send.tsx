@@ -1,17 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDateTime } from "~/shared/format-date";
-import type { NotificationStatus } from "~/shared/schemas/simulation-reports-admin";
+import { useState } from "react";
+import type { BulkNotificationPreview, NotificationStatus } from "~/shared/schemas/simulation-reports-admin";
 import { Button } from "~/web/components/ui/button";
+import { ConfirmDialog } from "~/web/components/ui/confirm-dialog";
 import { api } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { STATE_CLASS } from "./notification-state";
+import { REPORTS_KEY } from "./use-admin-reports";
 
 const STATUS_KEY = ["report-notifications"] as const;
 
-const STATE_CLASS = {
-  queued: "bg-yellow-100 text-yellow-900",
-  sent: "bg-green-100 text-green-800",
-  failed: "bg-red-100 text-red-800",
-} as const;
+/** The confirmation's words: how many people, and how many e-mails when some have several reports. */
+function confirmation({ emails, people }: BulkNotificationPreview): string {
+  if (emails === 0) return 'Every candidate has already been told about their reports: no "report ready" e-mail would be sent.';
+  const who = `${people} ${people === 1 ? "person" : "people"}`;
+  const what = emails === people ? "" : ` (${emails} e-mails: one for each report they have not been told about)`;
+  return `This e-mails ${who}${what} that their report is ready. Each candidate is told once; a second run sends nothing.`;
+}
 
 /**
  * Bulk send: e-mails every candidate not yet told about their report (a second run sends nothing),
@@ -28,9 +34,16 @@ export function BulkSend() {
     mutationFn: () => api<{ successCount: number; errorCount: number }>("/api/simulation/send-bulk-notifications", { method: "POST" }),
     onSuccess: ({ successCount, errorCount }) => toast({ title: "Bulk Email Complete", description: `Sent ${successCount} emails, ${errorCount} failed` }),
     onError: () => toast({ title: "Error", description: "Failed to send bulk notifications", variant: "destructive" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: STATUS_KEY }), queryClient.invalidateQueries({ queryKey: REPORTS_KEY })]),
   });
   const counts = status.data?.counts;
+  // The exact numbers are asked of the server when the button is pressed, never taken from the page.
+  const [preview, setPreview] = useState<BulkNotificationPreview | null>(null);
+  const check = useMutation({
+    mutationFn: () => api<BulkNotificationPreview>("/api/simulation/admin/bulk-notifications/preview"),
+    onSuccess: setPreview,
+    onError: () => toast({ title: "Error", description: "Failed to send bulk notifications", variant: "destructive" }),
+  });
 
   return (
     <section className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="bulk-heading">
@@ -42,9 +55,21 @@ export function BulkSend() {
         they arrive.
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => bulk.mutate()} disabled={bulk.isPending}>
+        <Button onClick={() => check.mutate()} disabled={bulk.isPending || check.isPending}>
           {bulk.isPending ? "Sending..." : "Send Bulk Notifications"}
         </Button>
+        <ConfirmDialog
+          open={preview !== null}
+          onOpenChange={(open) => !open && setPreview(null)}
+          title="Send Bulk Notifications?"
+          description={preview ? confirmation(preview) : ""}
+          confirmLabel={preview && preview.emails > 0 ? `Send ${preview.emails} ${preview.emails === 1 ? "email" : "emails"}` : "Send"}
+          disabled={!preview || preview.emails === 0}
+          onConfirm={() => {
+            setPreview(null);
+            bulk.mutate();
+          }}
+        />
         {bulk.isPending && (
           <div className="flex items-center gap-2 text-sm text-slate-700" role="status">
             <progress className="h-2 w-40" aria-label="Queuing e-mails" /> Queuing e-mails…

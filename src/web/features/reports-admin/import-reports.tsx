@@ -17,8 +17,9 @@ async function upload(file: File): Promise<ImportResult> {
 }
 
 /**
- * Import past reports from a CSV in the export's columns (without Report URL). Imported reports are
- * not e-mailed; Bulk Notifications tells those candidates.
+ * Import past reports from a CSV in the export's columns. A row with a Report URL (or Result ID)
+ * updates that report, so an export imported back changes nothing. Imported reports are not
+ * e-mailed; Bulk Notifications tells those candidates.
  */
 export function ImportReports() {
   const input = useRef<HTMLInputElement>(null);
@@ -30,7 +31,7 @@ export function ImportReports() {
       const first = result.rejected[0];
       toast({
         title: "CSV Import Complete",
-        description: `Imported ${result.imported}, updated ${result.updated}, rejected ${rejected}${first ? ` (row ${first.row}, ${first.field}: ${first.message})` : ""}`,
+        description: `Imported ${result.imported}, updated ${result.updated}, unchanged ${result.unchanged}, rejected ${rejected}${first ? ` (row ${first.row}, ${first.field}: ${first.message})` : ""}`,
         variant: rejected ? "destructive" : "default",
       });
       void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });

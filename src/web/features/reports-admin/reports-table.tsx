@@ -3,8 +3,9 @@ import { formatDateTime } from "~/shared/format-date";
 import type { AdminReport } from "~/shared/schemas/simulation-reports-admin";
 import { ScoreBadge } from "~/web/features/reports/score-badge";
 import { StaffTable } from "~/web/components/ui/staff-table";
+import { NotificationState } from "./notification-state";
 
-/** Reports with their score badges; each opens at /simulation-report/{slug} in a new tab. */
+/** Reports with their score badges and whether the candidate was told; each opens at /simulation-report/{slug} in a new tab. */
 export function ReportsTable({ reports }: { reports: AdminReport[] }) {
   return (
     <StaffTable
@@ -13,23 +14,29 @@ export function ReportsTable({ reports }: { reports: AdminReport[] }) {
         "Name",
         "Email",
         "Company",
+        "Simulation Type",
         "Score",
         "Completed",
+        "Candidate notified",
         <span key="report" className="sr-only">
           Report
         </span>,
       ]}
-      minWidth="min-w-[48rem]"
+      minWidth="min-w-[64rem]"
     >
       {reports.map((report) => (
         <tr key={report.slug} className="border-t border-slate-200">
           <td className="p-3 font-medium text-slate-900">{report.name}</td>
           <td className="p-3 break-all">{report.email}</td>
           <td className="p-3">{report.company ?? "—"}</td>
+          <td className="p-3">{report.simulationType}</td>
           <td className="p-3">
             <ScoreBadge score={report.totalScore} />
           </td>
           <td className="p-3 whitespace-nowrap">{formatDateTime(report.timestamp)}</td>
+          <td className="p-3">
+            <NotificationState notification={report.notification} />
+          </td>
           <td className="p-3">
             <a
               href={`/simulation-report/${report.slug}`}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { CODE_TTL_MINUTES } from "~/shared/schemas/candidate-auth";
+import { safeReturnPath } from "~/shared/return-path";
+import { CODE_LENGTH, CODE_TTL_MINUTES } from "~/shared/schemas/candidate-auth";
 import { Button } from "~/web/components/ui/button";
 import { Field } from "~/web/components/ui/field";
 import { api, ApiError } from "~/web/lib/api";
@@ -8,6 +9,12 @@ import { toast } from "~/web/lib/toast";
 import { useHydrated } from "~/web/lib/use-hydrated";
 
 type Step = { name: "email" } | { name: "code"; email: string };
+
+/**
+ * The code as typed or pasted: digits only, then at most six. No `maxLength` on the input: it would
+ * cut a pasted " 147452" or "147 452" to five digits before the spaces were dropped.
+ */
+export const codeDigits = (value: string) => value.replace(/\D/g, "").slice(0, CODE_LENGTH);
 
 /** Network or server trouble: the spec's message for a sign-in that could not be checked. */
 function failed(error: unknown) {
@@ -20,14 +27,16 @@ function failed(error: unknown) {
 
 /**
  * My Reports sign-in (PRODUCT.md §2): the spec's e-mail screen, then the 6-digit code sent to it.
- * The answer to the first step is the same for every address; only the code proves it.
+ * The answer to the first step is the same for every address; only the code proves it. Signed in,
+ * the candidate goes to `returnTo` (a path on this site, checked again here) or the dashboard.
  */
-export function CandidateSignIn() {
+export function CandidateSignIn({ returnTo = null }: { returnTo?: string | null }) {
+  const destination = safeReturnPath(returnTo) ?? "/simulation-dashboard";
   const [step, setStep] = useState<Step>({ name: "email" });
   return step.name === "email" ? (
     <EmailStep onSent={(email) => setStep({ name: "code", email })} />
   ) : (
-    <CodeStep email={step.email} onChangeEmail={() => setStep({ name: "email" })} />
+    <CodeStep email={step.email} destination={destination} onChangeEmail={() => setStep({ name: "email" })} />
   );
 }
 
@@ -82,7 +91,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
-function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
+function CodeStep({ email, destination, onChangeEmail }: { email: string; destination: string; onChangeEmail: () => void }) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -96,7 +105,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
     try {
       await api("/api/simulation/verify", { body: { email, code: code.trim() } });
       toast({ title: "Login successful", description: "Welcome to your simulation dashboard" });
-      navigate("/simulation-dashboard");
+      navigate(destination);
     } catch (caught) {
       if (caught instanceof ApiError && (caught.status === 400 || caught.fields.code)) setError(caught.fields.code ?? caught.fields.email ?? caught.message);
       else failed(caught);
@@ -127,12 +136,11 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]{6}"
-        maxLength={6}
         required
         autoFocus
         value={code}
         error={error}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+        onChange={(e) => setCode(codeDigits(e.target.value))}
         className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.5em]"
       />
       <Button type="submit" disabled={busy || code.length !== 6}>

@@ -1,4 +1,5 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { axisAngle, layoutRadar } from "./radar-layout";
 
 export interface RadarSeries {
   label: string;
@@ -14,88 +15,98 @@ interface RadarChartProps {
   axes: string[];
   series: RadarSeries[];
   max?: number;
-  /** The spec's chart is 500 px; it shrinks with its container. */
+  /** The width drawn on the server, before the browser measures the card (it then fits the card's width). */
   size?: number;
   rings?: number;
-  /** For a small chart (the sample on the marketing pages): the empty margin above and below is cut and the axis names drawn larger. */
-  compact?: boolean;
 }
 
-const RADIUS = 150;
-const CENTER = 250;
-
-const point = (axis: number, count: number, fraction: number) => {
-  const angle = -Math.PI / 2 + (2 * Math.PI * axis) / count;
-  return [CENTER + Math.cos(angle) * RADIUS * fraction, CENTER + Math.sin(angle) * RADIUS * fraction] as const;
-};
-
-/** Long axis names wrap to two lines at a word boundary near the middle. */
-function wrap(label: string): string[] {
-  if (label.length <= 18) return [label];
-  const middle = label.length / 2;
-  let best = -1;
-  for (let i = 0; i < label.length; i++) if (label[i] === " " && (best < 0 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
-  return best < 0 ? [label] : [label.slice(0, best), label.slice(best + 1)];
+/** The element's width in CSS pixels, measured in the browser and kept up to date; `initial` until then. */
+function useWidth(initial: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(initial);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const next = Math.floor(element.getBoundingClientRect().width);
+      if (next > 0) setWidth(next);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
 }
 
 /**
  * A radar chart as plain SVG (no chart library: a few hundred bytes of markup, no script cost).
- * Five rings by default (visitor-side §9). For screen readers the figure is named, and the same
- * figures are in a table beside it; the legend names each series and marks the dashed one.
+ * Five rings by default (visitor-side §9). It takes its card's width, drawn in CSS pixels, with the
+ * axis names outside the plot at a readable size, wrapped and never cut off (radar-layout.ts), each
+ * with its full name as a <title>. For screen readers the figure is named, and the same figures are
+ * in a table beside it; the legend names each series and marks the dashed one.
  * Presentational: props in, markup out.
  */
-export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 5, compact = false }: RadarChartProps) {
-  const labelSize = compact ? 18 : 13;
+export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 5 }: RadarChartProps) {
   const id = useId();
+  const [box, width] = useWidth(size);
+  const layout = layoutRadar(axes, width, width < 420 ? 12 : 13);
+  const { cx, cy, radius } = layout;
   const count = Math.max(axes.length, 3);
-  const polygon = (fractions: number[]) => fractions.map((f, i) => point(i, count, f).join(",")).join(" ");
+  const point = (axis: number, fraction: number) => {
+    const angle = axisAngle(axis, count);
+    return [cx + Math.cos(angle) * radius * fraction, cy + Math.sin(angle) * radius * fraction] as const;
+  };
+  const polygon = (fractions: number[]) => fractions.map((f, i) => point(i, f).join(",")).join(" ");
   return (
-    <figure className="grid gap-3" aria-labelledby={`${id}-title`}>
+    <figure className="grid min-w-0 gap-3" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="text-sm font-semibold text-slate-800">
         {title}
       </figcaption>
-      <svg viewBox={compact ? "-40 50 580 400" : "0 0 500 500"} width={size} height={compact ? Math.round((size * 400) / 580) : size} className="h-auto w-full max-w-[500px] justify-self-center" aria-hidden>
-        {Array.from({ length: rings }, (_, ring) => (
-          <polygon key={ring} points={polygon(Array(count).fill((ring + 1) / rings))} fill="none" stroke="#cbd5e1" strokeWidth={1} />
-        ))}
-        {Array.from({ length: count }, (_, axis) => {
-          const [x, y] = point(axis, count, 1);
-          return <line key={axis} x1={CENTER} y1={CENTER} x2={x} y2={y} stroke="#cbd5e1" strokeWidth={1} />;
-        })}
-        {Array.from({ length: rings }, (_, ring) => {
-          const [x, y] = point(0, count, (ring + 1) / rings);
-          return (
-            <text key={ring} x={x + 4} y={y + 4} fontSize={11} fill="#475569">
-              {Math.round(((ring + 1) / rings) * max)}
-            </text>
-          );
-        })}
-        {series.map((item) => (
-          <polygon
-            key={item.label}
-            points={polygon(axes.map((_, i) => Math.max(0, Math.min(1, (item.values[i] ?? 0) / max))))}
-            fill={item.color}
-            fillOpacity={item.dashed ? 0.05 : 0.2}
-            stroke={item.color}
-            strokeWidth={2.5}
-            strokeDasharray={item.dashed ? "6 5" : undefined}
-          />
-        ))}
-        {axes.map((axis, i) => {
-          const [x, y] = point(i, count, 1.14);
-          const anchor = Math.abs(x - CENTER) < 10 ? "middle" : x > CENTER ? "start" : "end";
-          const lines = wrap(axis);
-          return (
-            <text key={axis} x={x} y={y - (lines.length - 1) * 7} fontSize={labelSize} fill="#1e293b" textAnchor={anchor} dominantBaseline="middle">
-              {lines.map((line, n) => (
-                <tspan key={n} x={x} dy={n === 0 ? 0 : 15}>
-                  {line}
-                </tspan>
-              ))}
-            </text>
-          );
-        })}
-      </svg>
+      <div ref={box} className="min-w-0">
+        <svg viewBox={`0 ${layout.top} ${layout.width} ${layout.height}`} width={layout.width} height={layout.height} className="block h-auto w-full" aria-hidden>
+          {Array.from({ length: rings }, (_, ring) => (
+            <polygon key={ring} points={polygon(Array(count).fill((ring + 1) / rings))} fill="none" stroke="#cbd5e1" strokeWidth={1} />
+          ))}
+          {Array.from({ length: count }, (_, axis) => {
+            const [x, y] = point(axis, 1);
+            return <line key={axis} x1={cx} y1={cy} x2={x} y2={y} stroke="#cbd5e1" strokeWidth={1} />;
+          })}
+          {Array.from({ length: rings }, (_, ring) => {
+            // On a small plot the inner rings are too close for their values: only the outer one's.
+            if (radius / rings < 14 && ring < rings - 1) return null;
+            const [x, y] = point(0, (ring + 1) / rings);
+            return (
+              <text key={ring} x={x + 4} y={y + 4} fontSize={11} fill="#475569">
+                {Math.round(((ring + 1) / rings) * max)}
+              </text>
+            );
+          })}
+          {series.map((item) => (
+            <polygon
+              key={item.label}
+              points={polygon(axes.map((_, i) => Math.max(0, Math.min(1, (item.values[i] ?? 0) / max))))}
+              fill={item.color}
+              fillOpacity={item.dashed ? 0.05 : 0.2}
+              stroke={item.color}
+              strokeWidth={2.5}
+              strokeDasharray={item.dashed ? "6 5" : undefined}
+            />
+          ))}
+          {layout.labels.map((label, i) => (
+            <g key={axes[i]} data-axis={axes[i]}>
+              <title>{axes[i]}</title>
+              <text x={label.x} y={label.y} fontSize={layout.fontSize} fill="#1e293b" textAnchor={label.anchor}>
+                {label.lines.map((line, n) => (
+                  <tspan key={n} x={label.x} dy={n === 0 ? 0 : layout.lineHeight}>
+                    {line}
+                  </tspan>
+                ))}
+              </text>
+            </g>
+          ))}
+        </svg>
+      </div>
       {series.length > 1 && (
         <ul className="flex flex-wrap justify-center gap-4 text-sm text-slate-700" aria-hidden>
           {series.map((item) => (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Tabs } from "radix-ui";
 import { Link } from "react-router";
 import { formatDate } from "~/shared/format-date";
@@ -16,17 +17,30 @@ const tabClass =
   "rounded-md px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm";
 
 /**
- * The whole report (visitor-side §2 "Simulation report detail"). Presentational: the report and
- * the PDF's address arrive in props. The chatbot's own PDF opens in a new tab; ours downloads.
+ * The whole report (visitor-side §2 "Simulation report detail"). Presentational: the report, the
+ * PDF's address and where "Back to Dashboard" leads (the candidate's dashboard, or /admin for staff)
+ * arrive in props. The chatbot's own PDF opens in a new tab; ours downloads.
+ * Text wraps anywhere and the column may shrink, so a long unbroken word never widens the page.
+ * `credential`: the owner's sharing switch (credential-share.tsx), under the summary.
  */
-export function ReportView({ report, pdfHref }: { report: ReportDetail; pdfHref: string }) {
+export function ReportView({
+  report,
+  pdfHref,
+  backHref = "/simulation-dashboard",
+  credential,
+}: {
+  report: ReportDetail;
+  pdfHref: string;
+  backHref?: string;
+  credential?: ReactNode;
+}) {
   const bullets = summaryBullets(report.overallSummary);
   const external = pdfHref.startsWith("http");
   return (
-    <div className="bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
+    <div className="bg-slate-50 wrap-anywhere">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6">
         <nav className="flex flex-wrap items-center justify-between gap-3" aria-label="Report actions">
-          <Link to="/simulation-dashboard" className={buttonClass("ghost")}>
+          <Link to={backHref} className={buttonClass("ghost")}>
             ← Back to Dashboard
           </Link>
           <a
@@ -43,7 +57,7 @@ export function ReportView({ report, pdfHref }: { report: ReportDetail; pdfHref:
           <h1 id="report-title" className="text-2xl font-bold text-brand-900 sm:text-3xl">
             {report.simulationType} Report
           </h1>
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <div>
               <dt className="text-sm text-slate-600">Candidate</dt>
               <dd className="font-semibold text-slate-900">{report.fullName}</dd>
@@ -77,7 +91,9 @@ export function ReportView({ report, pdfHref }: { report: ReportDetail; pdfHref:
           )}
         </section>
 
-        <Tabs.Root defaultValue="performance" className="grid gap-5">
+        {credential}
+
+        <Tabs.Root defaultValue="performance" className="grid grid-cols-1 gap-5">
           <Tabs.List aria-label="Report sections" className="flex w-fit flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1">
             <Tabs.Trigger value="performance" className={tabClass}>
               Performance Analysis
@@ -86,7 +102,7 @@ export function ReportView({ report, pdfHref }: { report: ReportDetail; pdfHref:
               Case Simulation
             </Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="performance" className="grid gap-5">
+          <Tabs.Content value="performance" className="grid grid-cols-1 gap-5">
             <DimensionOverview dimensionScores={report.dimensionScores} selfRating={report.selfRating} />
             {Object.entries(report.dimensionScores).map(([name, dimension]) => (
               <DimensionPanel key={name} name={name} average={dimension.average} skills={dimension.skills} feedback={report.skillFeedback} />

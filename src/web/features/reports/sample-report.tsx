@@ -22,7 +22,6 @@ export function SampleReport({ headingLevel = 3, className = "" }: { headingLeve
           axes={SAMPLE_DIMENSIONS.map((d) => d.name)}
           series={[{ label: "Score", values: SAMPLE_DIMENSIONS.map((d) => d.average), color: "#4f46e5" }]}
           size={320}
-          compact
         />
       </div>
     </aside>

@@ -15,17 +15,19 @@ interface SelfRatingProps {
  */
 export function DimensionOverview({ dimensionScores, selfRating }: SelfRatingProps) {
   const measured = areaAverages(dimensionScores);
+  // Nothing measured and nothing self-rated: no empty chart.
+  if (!selfRating && Object.values(measured).every((value) => value === null)) return null;
   const axes = SKILL_AREAS.map((area) => area.label);
   const series = [{ label: "Measured", values: SKILL_AREAS.map((area) => measured[area.key]), color: "#4f46e5" }];
   if (selfRating) {
     series.push({ label: "Your self-rating", values: SKILL_AREAS.map((area) => (selfRating[area.key] ?? 0) * (10 / SKILL_MAX)), color: "#d97706", dashed: true } as (typeof series)[number]);
   }
   return (
-    <section className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="overview-heading">
+    <section className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="overview-heading">
       <h3 id="overview-heading" className="text-lg font-semibold text-slate-900">
         {selfRating ? "Measured scores and your self-rating" : "All dimensions"}
       </h3>
-      <div className="grid items-center gap-6 lg:grid-cols-2">
+      <div className={`grid items-center gap-6 ${selfRating ? "lg:grid-cols-2" : ""}`}>
         <RadarChart title={selfRating ? "Measured score and self-rating by dimension, out of 10" : "Average score by dimension, out of 10"} axes={axes} series={series} />
         {selfRating && (
           <ul className="grid gap-2 text-sm">

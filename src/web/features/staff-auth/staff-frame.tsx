@@ -41,6 +41,11 @@ export function StaffFrame({ title, subtitle, user, onLogout, children, signedIn
                 Staff
               </Link>
             )}
+            {hasAnyRole(user.roles, ["admin"]) && (
+              <Link className="rounded-md px-3 py-2 text-sm hover:bg-slate-100" to="/admin/data-requests">
+                Data requests
+              </Link>
+            )}
             <Button variant="secondary" onClick={onLogout}>
               Logout
             </Button>
