@@ -39,11 +39,8 @@ import { inboxRoutes } from "./features/inbox/routes";
 import { reportIntakeRoutes } from "./features/reports/intake-routes";
 import { candidateReportRoutes } from "./features/reports/candidate-routes";
 import { reportAdminRoutes } from "./features/reports/admin-routes";
-<<<<<<< HEAD
 import { dataRightsRoutes } from "./features/reports/data-rights-routes";
-=======
 import { credentialRoutes } from "./features/reports/credential-routes";
->>>>>>> reports-credential
 import { leadRoutes } from "./features/leads/routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
 
@@ -81,11 +78,8 @@ const FEATURES = [
   reportIntakeRoutes,
   candidateReportRoutes,
   reportAdminRoutes,
-<<<<<<< HEAD
   dataRightsRoutes,
-=======
   credentialRoutes,
->>>>>>> reports-credential
   leadRoutes,
   cspReportRoutes,
   openApiRoutes,

@@ -84,9 +84,9 @@ BEGIN
       total_score = excluded.total_score, overall_summary = excluded.overall_summary, dimension_scores = excluded.dimension_scores,
       dimension_order = excluded.dimension_order, skill_feedback = excluded.skill_feedback, case_study_details = excluded.case_study_details,
       candidate_responses = excluded.candidate_responses, pdf_report_link = excluded.pdf_report_link, completed_at = excluded.completed_at,
-      lead_id = excluded.lead_id, updated_at = now(),
-      notified_at = CASE WHEN p_notify THEN coalesce(simulation_report.notified_at, now()) ELSE simulation_report.notified_at END,
-      notify_mail_id = CASE WHEN p_notify AND simulation_report.notified_at IS NULL THEN excluded.notify_mail_id ELSE simulation_report.notify_mail_id END
+      lead_id = excluded.lead_id, updated_at = now()
+    -- An update is not e-mailed here (the mail was rendered for a new report's slug): the caller
+    -- queues it through notifyReportReady when the candidate was never told.
     WHERE simulation_report.email = excluded.email
     RETURNING id, slug, (xmax = 0) AS created, notify_mail_id IS NOT DISTINCT FROM p_mail_id AS claimed
   ), engagement AS (
