@@ -84,9 +84,9 @@ BEGIN
       total_score = excluded.total_score, overall_summary = excluded.overall_summary, dimension_scores = excluded.dimension_scores,
       dimension_order = excluded.dimension_order, skill_feedback = excluded.skill_feedback, case_study_details = excluded.case_study_details,
       candidate_responses = excluded.candidate_responses, pdf_report_link = excluded.pdf_report_link, completed_at = excluded.completed_at,
-      lead_id = excluded.lead_id, updated_at = now(),
-      notified_at = CASE WHEN p_notify THEN coalesce(simulation_report.notified_at, now()) ELSE simulation_report.notified_at END,
-      notify_mail_id = CASE WHEN p_notify AND simulation_report.notified_at IS NULL THEN excluded.notify_mail_id ELSE simulation_report.notify_mail_id END
+      lead_id = excluded.lead_id, updated_at = now()
+    -- An update is not e-mailed here (the mail was rendered for a new report's slug): the caller
+    -- queues it through notifyReportReady when the candidate was never told.
     WHERE simulation_report.email = excluded.email
     RETURNING id, slug, (xmax = 0) AS created, notify_mail_id IS NOT DISTINCT FROM p_mail_id AS claimed
   ), engagement AS (
@@ -94,8 +94,7 @@ BEGIN
     ON CONFLICT DO NOTHING
   ), mail AS (
     INSERT INTO outbox (id, to_address, subject, text_body, html_body, priority)
-    -- The e-mail was written with the new slug; a report that already existed keeps its own, which the link must name.
-    SELECT p_mail_id, p_email, p_mail_subject, replace(p_mail_text, p_slug, stored.slug), replace(p_mail_html, p_slug, stored.slug), p_mail_priority FROM stored WHERE claimed
+    SELECT p_mail_id, p_email, p_mail_subject, p_mail_text, p_mail_html, p_mail_priority FROM stored WHERE claimed
   ), attempts AS (
     SELECT id, total_score, completed_at, dimension_scores FROM simulation_report
     WHERE email = p_email AND simulation_type = p_simulation_type AND result_id <> p_result_id

@@ -51,7 +51,7 @@ async function executePrepared(db: Db, name: string, statement: SQL): Promise<un
 
 /** See above; null when the resultId is another address's report (nothing was written). */
 export async function storeIntake(db: Db, resultId: string, slug: string, columns: ReturnType<typeof reportColumns>, notify: boolean, publicBaseUrl: string): Promise<IntakeRow | null> {
-  // Linked to the new slug; the statement puts the stored one in its place when the report existed.
+  // Rendered before the call, for a new report (the usual case): an update is e-mailed by the caller.
   const message = await reportReadyMail({ ...columns, slug }, publicBaseUrl);
   const mail = { id: randomUUID(), subject: message.subject, text: message.text, html: message.html ?? null, priority: message.priority ?? MAIL_PRIORITY.normal };
   let rows: IntakeRow[];

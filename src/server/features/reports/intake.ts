@@ -102,6 +102,8 @@ export async function receiveReport(
   const report = reportIntakeSchema.parse(input);
   const stored = await storeIntake(db, report.resultId, newReportSlug(), reportColumns(report), options.notify, publicBaseUrl);
   if (!stored) throw new ReportOwnerConflict(report.resultId);
+  // An update of a report whose candidate was never told (sent without notifying first): tell them now, once.
+  if (!stored.created && options.notify) await notifyReportReady(db, stored.id, publicBaseUrl);
   // Rare: an update that moved the report to another simulation type leaves the old type's standing to redo.
   if (stored.priorType) await db.transaction((tx) => recordStanding(tx as unknown as Db, [{ email: report.email, simulationType: stored.priorType! }]));
   return { slug: stored.slug, created: stored.created };
