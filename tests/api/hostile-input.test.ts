@@ -42,6 +42,7 @@ const CANDIDATE_EMAIL = "hostile.signed-in@example.com";
 const EXAMPLES: Record<string, () => Record<string, unknown>> = {
   "/api/simulation/reports": () => ({ ...reportInput(), resultId: `hostile-${Math.random().toString(36).slice(2)}` }),
   "/api/simulation/verify": () => ({ email: "hostile.candidate@example.com", code: "123456" }),
+  "/api/simulation/my-data/erasure": () => ({ code: "123456" }),
   "/api/crm/leads/:id": () => ({ priority: "High", notes: "Hostile test", leadStage: "Not Connected", leadStatus: "Call Back" }),
   "/api/staff/:id": () => ({ name: "Hostile Victim", roles: ["content"] }),
   "/api/staff": () => ({ name: "Hostile Staff", email: `hostile.staff.${Math.random().toString(36).slice(2, 8)}@example.com`, roles: ["content"], password: "hostile-password-long-enough" }),
@@ -49,7 +50,11 @@ const EXAMPLES: Record<string, () => Record<string, unknown>> = {
   "/api/mentors": () => [{ id: 1, name: "Hostile Mentor", role: "Mentor", image: "", bio: "A mentor", linkedin: "", twitter: "https://x.com/hostile" }] as unknown as Record<string, unknown>,
 };
 /** A 400 that only the database can give (the example got past validation): a code that matches no sent one. */
-const PAST_VALIDATION_400: Record<string, RegExp> = { "/api/simulation/verify": /code is not valid|code can no longer be used/ };
+// The sign-in check's own answers (issue 20 §1.8): the body was valid, the code was not.
+const PAST_VALIDATION_400: Record<string, RegExp> = {
+  "/api/simulation/verify": /code is not valid|tries? left|wrong tries|has expired|already used|No sign-in code is waiting/,
+  "/api/simulation/my-data/erasure": /No deletion code is waiting|has expired|too many wrong tries|tries? left/,
+};
 const exampleFor = (endpoint: Endpoint) => EXAMPLES[endpoint.url]?.() ?? ((exampleOf(endpoint.body ?? { type: "object" }) ?? {}) as Record<string, unknown>);
 
 const WEBHOOK_TOKEN = "hostile-suite-webhook-token-0123456789abcdef";
@@ -71,7 +76,17 @@ function callersOf(access: Access): Caller[] {
   return STAFF_ROLES.filter((role) => hasAnyRole([role], access));
 }
 /** "candidate" routes that serve candidates only: staff get past access control, then the handler's 401. */
-const CANDIDATES_ONLY = new Set(["GET /api/simulation/reports"]);
+const CANDIDATES_ONLY = new Set([
+  "GET /api/simulation/reports",
+  // A candidate's own data and sharing: staff may read reports, never act as their owner.
+  "GET /api/simulation/my-data",
+  "GET /api/simulation/my-data/erasure",
+  "POST /api/simulation/my-data/erasure/code",
+  "POST /api/simulation/my-data/erasure",
+  "GET /api/simulation/reports/:slug/share",
+  "PUT /api/simulation/reports/:slug/share",
+  "DELETE /api/simulation/reports/:slug/share",
+]);
 /** Routes that end or replace the caller's session: each request gets a session of its own. */
 const FRESH_SESSION = new Set(["/api/auth/login", "/api/auth/logout", "/api/simulation/verify", "/api/simulation/logout"]);
 
@@ -242,6 +257,8 @@ const NO_BODY = new Set([
   "/api/crm/sync",
   "/api/crm/fix-duplicates",
   "/api/admin/simulations/:id/toggle-visibility",
+  "/api/simulation/my-data/erasure/code",
+  "/api/simulation/reports/:slug/share",
 ]);
 
 // ---- generators ---------------------------------------------------------------------------
