@@ -85,6 +85,23 @@ test("the home page and the program page show a sample report, labelled as one, 
   }
 });
 
+test("the sample report's chart is as tall in the first HTML as after the browser fits it to its card", async ({ browser }) => {
+  for (const width of [360, 1280]) {
+    const heights: number[] = [];
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto("/");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const chart = page.getByTestId("sample-report").getByRole("figure").locator("svg").first();
+      heights.push(await chart.evaluate((el) => el.getBoundingClientRect().height));
+      await context.close();
+    }
+    // A chart that changed height on hydration moved every section below it (and an anchor scroll).
+    expect(Math.abs(heights[0]! - heights[1]!), `at ${width} px: ${heights.join(" vs ")}`).toBeLessThanOrEqual(1);
+  }
+});
+
 test("demo mentors have illustrated portraits stored as our WebP images", async ({ page }) => {
   await page.goto("/founders-find");
   const portraits = page.locator("#mentors").getByTestId("mentor-portrait");

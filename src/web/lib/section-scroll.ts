@@ -4,10 +4,18 @@ import { SECTION_SCROLL_WAIT_MS } from "~/shared/constants";
 /** How long to keep looking for the section after navigating home (slow devices render late). */
 const GIVE_UP_AFTER_MS = 3000;
 
-function scrollWhenPresent(sectionId: string, startedAt = performance.now()) {
+/**
+ * Scrolls smoothly to the section once it is on the page. Arriving from another page, it also holds
+ * the section under the header while the new page settles (a chart fitting its card, a font swap).
+ */
+function scrollWhenPresent(sectionId: string, hold: boolean, startedAt = performance.now()) {
   const section = document.getElementById(sectionId);
-  if (section) return section.scrollIntoView({ behavior: "smooth" });
-  if (performance.now() - startedAt < GIVE_UP_AFTER_MS) requestAnimationFrame(() => scrollWhenPresent(sectionId, startedAt));
+  if (section) {
+    if (hold) holdAtAnchor(section, "smooth");
+    else section.scrollIntoView({ behavior: "smooth" });
+    return;
+  }
+  if (performance.now() - startedAt < GIVE_UP_AFTER_MS) requestAnimationFrame(() => scrollWhenPresent(sectionId, hold, startedAt));
 }
 
 /** How long a page opened at an anchor keeps it there while what is above it settles (fonts, images, code). */
@@ -20,9 +28,9 @@ const OWN_SCROLL_EVENTS = ["wheel", "touchstart", "pointerdown", "keydown"] as c
  * swap or a picture above it that changes height would otherwise leave the visitor somewhere else
  * (scroll anchoring does not always catch it). Returns the function that stops holding it.
  */
-export function holdAtAnchor(target: HTMLElement): () => void {
-  target.scrollIntoView();
-  const observer = new ResizeObserver(() => target.scrollIntoView());
+export function holdAtAnchor(target: HTMLElement, behavior: ScrollBehavior = "instant"): () => void {
+  target.scrollIntoView({ behavior });
+  const observer = new ResizeObserver(() => target.scrollIntoView({ behavior }));
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
@@ -39,7 +47,7 @@ export function useSectionScroll() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (sectionId: string) => {
-    if (pathname === "/") return scrollWhenPresent(sectionId);
-    void Promise.resolve(navigate("/")).then(() => setTimeout(() => scrollWhenPresent(sectionId), SECTION_SCROLL_WAIT_MS));
+    if (pathname === "/") return scrollWhenPresent(sectionId, false);
+    void Promise.resolve(navigate("/")).then(() => setTimeout(() => scrollWhenPresent(sectionId, true), SECTION_SCROLL_WAIT_MS));
   };
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { axisAngle, layoutRadar } from "./radar-layout";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { axisAngle, layoutSteadyRadar, steadyRatio } from "./radar-layout";
 
 export interface RadarSeries {
   label: string;
@@ -20,11 +20,14 @@ interface RadarChartProps {
   rings?: number;
 }
 
+/** Measures before the browser paints, so a chart that arrives by client-side navigation never moves the page. */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 /** The element's width in CSS pixels, measured in the browser and kept up to date; `initial` until then. */
 function useWidth(initial: number) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(initial);
-  useEffect(() => {
+  useBrowserLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => {
@@ -50,7 +53,10 @@ function useWidth(initial: number) {
 export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 5 }: RadarChartProps) {
   const id = useId();
   const [box, width] = useWidth(size);
-  const layout = layoutRadar(axes, width, width < 420 ? 12 : 13);
+  const axesKey = axes.join("\n");
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the axes' names, not the array's identity
+  const ratio = useMemo(() => steadyRatio(axes), [axesKey]);
+  const layout = layoutSteadyRadar(axes, width, ratio);
   const { cx, cy, radius } = layout;
   const count = Math.max(axes.length, 3);
   const point = (axis: number, fraction: number) => {

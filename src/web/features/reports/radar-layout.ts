@@ -51,6 +51,35 @@ export function wrapLabel(label: string, max: number): string[] {
 /** The angle of axis `index` of `count`, the first pointing up, clockwise. */
 export const axisAngle = (index: number, count: number) => -Math.PI / 2 + (2 * Math.PI * index) / count;
 
+/** The widths a chart is drawn at, from a phone's card to a wide desktop column. */
+const WIDTH_RANGE = { from: 240, to: 760, step: 20 };
+/** The font size for a width: a little smaller on narrow cards. */
+export const radarFontSize = (width: number) => (width < 420 ? 12 : 13);
+
+/**
+ * The height-to-width ratio that holds these axes at every width in WIDTH_RANGE. Drawn at this one
+ * ratio, the chart's box is the same shape on the server (which cannot know the card's width) and in
+ * the browser after it measures, so fitting the card never moves the page below it.
+ */
+export function steadyRatio(axes: string[]): number {
+  let ratio = 0;
+  for (let width = WIDTH_RANGE.from; width <= WIDTH_RANGE.to; width += WIDTH_RANGE.step) {
+    ratio = Math.max(ratio, layoutRadar(axes, width, radarFontSize(width)).height / width);
+  }
+  return ratio;
+}
+
+/**
+ * The layout for a box of `width` × `width * ratio`, the drawing centred in it (it grows past the
+ * ratio only for a width outside WIDTH_RANGE).
+ */
+export function layoutSteadyRadar(axes: string[], width: number, ratio: number): RadarLayout {
+  const layout = layoutRadar(axes, width, radarFontSize(width));
+  const height = Math.ceil(width * ratio);
+  if (height <= layout.height) return layout;
+  return { ...layout, top: layout.top - Math.floor((height - layout.height) / 2), height };
+}
+
 export function layoutRadar(axes: string[], width: number, fontSize = 12): RadarLayout {
   const count = Math.max(axes.length, 3);
   const half = width / 2;
