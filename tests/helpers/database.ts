@@ -1,13 +1,19 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { openPglite, openPostgres, type Database } from "~/server/db/client";
 import { runMigrations } from "~/server/db/migrate";
 
 export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "postgres";
 
+/** The run's migrated PGlite data folder (pglite-template.ts), read once per test file. */
+let template: Uint8Array | undefined;
+
 /**
- * A clean, migrated database for one test file: an in-memory PGlite, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL that is dropped again by `drop()`.
+ * A clean, migrated database for one test file: an in-memory PGlite copied from the run's migrated
+ * template, or a new database on the PostgreSQL server of TEST_DATABASE_URL (migrating it there takes
+ * about 0.15 s) that is dropped again by `drop()`.
  */
 export async function createTestDatabase(): Promise<{
   database: Database;
@@ -16,8 +22,8 @@ export async function createTestDatabase(): Promise<{
   connectAgain: () => Promise<Database>;
 }> {
   if (testEngine === "pglite") {
-    const database = await openPglite(null);
-    await runMigrations(database);
+    template ??= readFileSync(inject("pgliteTemplate"));
+    const database = await openPglite(null, template);
     return { database, drop: () => database.close(), connectAgain: async () => ({ ...database, close: async () => {} }) };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -15,6 +15,8 @@ export interface WorkerInit {
   /** null: in memory (tests). */
   dataDir: string | null;
   settings: string[];
+  /** In memory only: a data folder written by `dumpDataDir` to start from (the tests' migrated template). */
+  image?: Uint8Array;
 }
 
 /** The server's thread to the worker. `id` names the answer; `tx` runs the statement in that open transaction. */
@@ -26,6 +28,8 @@ export type WorkerRequest =
   /** Commits or rolls back transaction `tx`; answered when it has. */
   | { op: "end"; id: number; tx: number; commit: boolean }
   | { op: "close"; id: number }
+  /** Answered with the data folder as a tar file (Uint8Array), after the statements already sent. */
+  | { op: "dump"; id: number }
   /** An interactive request began (`on`) or ended: lower priorities wait meanwhile (priority.ts holdForInteractive). */
   | { op: "hold"; hold: number; on: boolean };
 

@@ -190,6 +190,11 @@ export class PgliteProxy {
     this.#listeners.delete(listener);
   }
 
+  /** The data folder as a tar file, after the statements already sent (PGlite's `dumpDataDir`). */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.#request({ op: "dump" }) as Promise<Uint8Array>;
+  }
+
   /** Closes PGlite after the statements already sent, then ends the worker. */
   close(): Promise<void> {
     this.#closing ??= (async () => {

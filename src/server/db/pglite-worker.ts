@@ -23,7 +23,7 @@ const HOLD_MS = 150;
 const BYTEA = 17;
 
 const port = parentPort!;
-const { dataDir, settings } = workerData as WorkerInit;
+const { dataDir, settings, image } = workerData as WorkerInit;
 /**
  * PGLITE_STATEMENT_LOG=<file>: one JSON line per statement run by the worker — when it was asked
  * (`at`, ms since 1970), its priority, how long it waited for its turn (`waitMs`) and
@@ -253,7 +253,8 @@ async function main(): Promise<void> {
   let pglite: PGlite;
   try {
     // pg_trgm: the CRM's substring search (its migration creates the extension).
-    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: settings, extensions: { pg_trgm } });
+    const from = dataDir ? { dataDir } : image ? { loadDataDir: new Blob([image]) } : {};
+    pglite = await PGlite.create({ ...from, postgresqlconf: settings, extensions: { pg_trgm } });
   } catch (error) {
     post({ kind: "failed", error: toWireError(error) });
     return;
@@ -290,6 +291,12 @@ async function main(): Promise<void> {
         if (request.on) holds.set(request.hold, performance.now() + HOLD_MS);
         else holds.delete(request.hold);
         pumpSoon();
+        return;
+      case "dump":
+        schedule(Number.MAX_SAFE_INTEGER - 1, () => answer(request.id, async () => {
+          const bytes = await (await pglite.dumpDataDir("none")).arrayBuffer();
+          return { value: new Uint8Array(bytes), transfer: [bytes] };
+        }), "dump");
         return;
       case "close":
         closing = true;
