@@ -2,10 +2,13 @@ import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 
 // End-to-end tests against the production build (`npm run test:e2e` builds first), in Debian's Chromium.
 // One server on PGlite always; a second on PostgreSQL when TEST_DATABASE_URL is set (each on a fresh database).
-// E2E_PORT lets several checkouts run their browser tests side by side.
+// E2E_PORT lets several checkouts run their browser tests side by side. E2E_ENGINE=pglite or postgres
+// starts that engine's server and project only (scripts/e2e.mjs runs the two at once, one per core).
 const PGLITE_PORT = Number(process.env.E2E_PORT ?? 3210);
 const POSTGRES_PORT = PGLITE_PORT + 1;
-const withPostgres = !!process.env.TEST_DATABASE_URL;
+const only = process.env.E2E_ENGINE;
+const withPglite = only !== "postgres";
+const withPostgres = !!process.env.TEST_DATABASE_URL && only !== "pglite";
 
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig["webServer"]>, unknown[]>;
 
@@ -25,7 +28,7 @@ const server = (engine: "pglite" | "postgres", port: number): WebServer => ({
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e",
+  outputDir: only ? `test-results/e2e-${only}` : "test-results/e2e",
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // One worker: on a 2-core machine the servers (one per engine) and one browser already fill the CPU.
@@ -51,10 +54,10 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  webServer: [server("pglite", PGLITE_PORT), ...(withPostgres ? [server("postgres", POSTGRES_PORT)] : [])],
+  webServer: [...(withPglite ? [server("pglite", PGLITE_PORT)] : []), ...(withPostgres ? [server("postgres", POSTGRES_PORT)] : [])],
   projects: [
     // The workers test needs PostgreSQL (PGlite is one process): it runs in the postgres project only.
-    { name: "pglite", use: { baseURL: `http://localhost:${PGLITE_PORT}` }, testIgnore: /workers\.spec\.ts$/ },
+    ...(withPglite ? [{ name: "pglite", use: { baseURL: `http://localhost:${PGLITE_PORT}` }, testIgnore: /workers\.spec\.ts$/ }] : []),
     ...(withPostgres
       ? [
           {

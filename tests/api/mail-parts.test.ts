@@ -1,43 +1,26 @@
 // Every e-mail goes out as HTML with a plain-text alternative (issue 20 §4): the outbox row holds both
 // parts, and a real SMTP peer on loopback receives multipart/alternative with the same two parts.
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, simulationReport } from "~/server/db/schema";
 import { renderMail } from "~/server/platform/mail/outbox";
 import { startMailWorker } from "~/server/platform/mail/worker";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";
 import { multipart } from "../helpers/multipart";
+import { startSmtpPeer, type SmtpPeer } from "../helpers/smtp-peer";
 import { postReport, reportInput, someIp, WEBHOOK_TOKEN } from "../fixtures/reports";
 
 let ctx: TestContext;
 let admissions: string;
-let smtp: SMTPServer;
-let smtpUrl = "";
-const received: { to: string[]; raw: string }[] = [];
+let smtp: SmtpPeer;
 
 beforeAll(async () => {
   ctx = await createTestApp({ REPORT_WEBHOOK_TOKEN: WEBHOOK_TOKEN, TRUST_PROXY: "1" });
   admissions = (await signedIn(ctx, ["admissions"])).cookie;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => (raw += chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+  smtp = await startSmtpPeer();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await ctx.close();
 });
 
@@ -45,13 +28,13 @@ const mailsTo = (email: string) => ctx.db.select().from(outbox).where(eq(outbox.
 
 /** Runs the real mail worker until the peer has received a message for `email`; returns the raw message. */
 async function deliveredTo(email: string): Promise<string> {
-  const worker = startMailWorker({ db: ctx.db, smtpUrl, from: "Founder's Find <no-reply@example.com>", secret: ctx.app.secret, log: ctx.app.log, intervalMs: 100 });
+  const worker = startMailWorker({ db: ctx.db, smtpUrl: smtp.url, from: "Founder's Find <no-reply@example.com>", secret: ctx.app.secret, log: ctx.app.log, intervalMs: 100 });
   try {
-    for (let i = 0; i < 100 && !received.some((m) => m.to.includes(email)); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && !smtp.received.some((m) => m.to.includes(email)); i++) await new Promise((r) => setTimeout(r, 100));
   } finally {
     await worker.stop();
   }
-  const raw = received.find((m) => m.to.includes(email))?.raw;
+  const raw = smtp.received.find((m) => m.to.includes(email))?.raw;
   expect(raw, `nothing delivered to ${email}`).toBeDefined();
   return raw!;
 }

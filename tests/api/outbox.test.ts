@@ -1,6 +1,5 @@
 import net from "node:net";
 import { eq, inArray } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "~/server/db/schema";
 import {
@@ -17,39 +16,22 @@ import {
 } from "~/server/platform/mail/outbox";
 import { smtpSender, SMTP_TIMEOUTS } from "~/server/platform/mail/worker";
 import { createTestApp, type TestContext } from "../helpers/app";
+import { startSmtpPeer, type SmtpPeer } from "../helpers/smtp-peer";
 
 let ctx: TestContext;
-let smtp: SMTPServer;
-let port = 0;
-/** While set, the peer refuses every message with a temporary error (a mail server having a bad minute). */
-let failing = false;
-const received: { to: string[]; raw: string }[] = [];
+/** A real SMTP peer on loopback; `smtp.failing` makes it turn messages away for a while. */
+let smtp: SmtpPeer;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  // A real SMTP peer on loopback: the edge of the world, not a mock of our code.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk) => (raw += chunk));
-      stream.on("end", () => {
-        if (failing) return callback(Object.assign(new Error("451 Try again later"), { responseCode: 451 }));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  port = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpPeer();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await ctx.close();
 });
 beforeEach(async () => {
-  failing = false;
+  smtp.failing = false;
   // Each test starts with an empty outbox, so "due" means this test's mail only.
   await ctx.db.delete(outbox);
 });
@@ -63,25 +45,25 @@ const rowOf = async (id: string) => (await ctx.db.select().from(outbox).where(eq
 describe("mail outbox", () => {
   it("delivers queued mail over SMTP and marks it sent", async () => {
     const id = await queueMail(ctx.db, { to: "reader@example.com", subject: "Hello there", text: "Body text" });
-    const sender = smtpSender(`smtp://127.0.0.1:${port}`);
+    const sender = smtpSender(smtp.url);
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(1);
     sender.close();
     const row = await rowOf(id);
     expect(row.status).toBe("sent");
     expect(row.sentAt).not.toBeNull();
     expect(row.claimedUntil).toBeNull();
-    const mail = received.find((m) => m.to.includes("reader@example.com"))!;
+    const mail = smtp.received.find((m) => m.to.includes("reader@example.com"))!;
     expect(mail.raw).toContain("Subject: Hello there");
     expect(mail.raw).toContain("Body text");
     // A normal run never sends twice.
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(0);
-    expect(received.filter((m) => m.to.includes("reader@example.com"))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes("reader@example.com"))).toHaveLength(1);
   });
 
   it("keeps mail the peer refused for a retry, and delivers it once the peer recovers", async () => {
     const id = await queueMail(ctx.db, { to: "recover@example.com", subject: "Recover", text: "x" });
-    const sender = smtpSender(`smtp://127.0.0.1:${port}`);
-    failing = true;
+    const sender = smtpSender(smtp.url);
+    smtp.failing = true;
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(0);
     let row = await rowOf(id);
     expect(row.status).toBe("pending");
@@ -91,14 +73,14 @@ describe("mail outbox", () => {
     // Not due yet: nothing is tried.
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(0);
 
-    failing = false;
+    smtp.failing = false;
     await ctx.db.update(outbox).set({ nextAttemptAt: new Date(0) }).where(eq(outbox.id, id));
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(1);
     sender.close();
     row = await rowOf(id);
     expect(row.status).toBe("sent");
     expect(row.attempts).toBe(2);
-    expect(received.filter((m) => m.to.includes("recover@example.com"))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes("recover@example.com"))).toHaveLength(1);
   });
 
   it("gives up after the last attempt", async () => {
@@ -172,17 +154,17 @@ describe("mail outbox", () => {
 describe("at least once, recognisably", () => {
   it("every attempt at a message carries the same Message-ID, in the sender's domain", async () => {
     const id = await queueMail(ctx.db, { to: "twice@example.com", subject: "Same message", text: "x" });
-    const sender = smtpSender(`smtp://127.0.0.1:${port}`);
+    const sender = smtpSender(smtp.url);
     // The peer takes the first attempt and answers with a temporary error: to us it is not sent.
-    failing = true;
-    const refused = received.length;
+    smtp.failing = true;
+    const refused = smtp.received.length;
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(0);
-    expect(received.length).toBe(refused);
-    failing = false;
+    expect(smtp.received.length).toBe(refused);
+    smtp.failing = false;
     await ctx.db.update(outbox).set({ nextAttemptAt: new Date(0) }).where(eq(outbox.id, id));
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(1);
     sender.close();
-    const raw = received.find((m) => m.to.includes("twice@example.com"))!.raw;
+    const raw = smtp.received.find((m) => m.to.includes("twice@example.com"))!.raw;
     expect(raw).toMatch(new RegExp(`^Message-ID: <${id}@example\\.com>`, "mi"));
   });
 
@@ -226,10 +208,10 @@ describe("mail carrying a one-time code", () => {
     expect(await storedText(id)).not.toContain("482913");
     expect(queued.secretSealed).not.toBeNull();
 
-    const sender = smtpSender(`smtp://127.0.0.1:${port}`);
+    const sender = smtpSender(smtp.url);
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(1);
     sender.close();
-    const mail = received.find((m) => m.to.includes("sealed@example.com"))!;
+    const mail = smtp.received.find((m) => m.to.includes("sealed@example.com"))!;
     expect(mail.raw).toContain("Your code is 482913.");
     expect(mail.raw).not.toContain(MAIL_SECRET_PLACEHOLDER);
     const sent = await rowOf(id);
@@ -240,17 +222,17 @@ describe("mail carrying a one-time code", () => {
 
   it("keeps the sealed code for a retry while it is valid, and sends it once the peer recovers", async () => {
     const id = await queueMailWithSecret(ctx.db, SERVER_SECRET, codeMail("retry-code@example.com"), { value: "771203", expiresAt: inTenMinutes() });
-    const sender = smtpSender(`smtp://127.0.0.1:${port}`);
-    failing = true;
+    const sender = smtpSender(smtp.url);
+    smtp.failing = true;
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(0);
     const waiting = await rowOf(id);
     expect(waiting.status).toBe("pending");
     expect(waiting.secretSealed).not.toBeNull();
-    failing = false;
+    smtp.failing = false;
     await ctx.db.update(outbox).set({ nextAttemptAt: new Date(0) }).where(eq(outbox.id, id));
     expect(await deliverDueMail(ctx.db, sender, delivery)).toBe(1);
     sender.close();
-    expect(received.find((m) => m.to.includes("retry-code@example.com"))!.raw).toContain("Your code is 771203.");
+    expect(smtp.received.find((m) => m.to.includes("retry-code@example.com"))!.raw).toContain("Your code is 771203.");
     expect((await rowOf(id)).secretSealed).toBeNull();
   });
 

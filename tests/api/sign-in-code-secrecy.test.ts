@@ -1,43 +1,27 @@
 // A candidate's sign-in code is kept in clear nowhere but in the e-mail itself (issue 24 §3): not in
 // any table (the outbox included) before or after sending, and never in the server's log.
 import { eq, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf, type Db } from "~/server/db/client";
 import { outbox } from "~/server/db/schema";
 import { startMailWorker } from "~/server/platform/mail/worker";
 import { createTestApp, type TestContext } from "../helpers/app";
+import { startSmtpPeer, type SmtpPeer } from "../helpers/smtp-peer";
 import { postReport, reportInput, someIp, WEBHOOK_TOKEN } from "../fixtures/reports";
 
 let ctx: TestContext;
-let smtp: SMTPServer;
-let smtpUrl = "";
-/** What a real SMTP peer on loopback received (the edge of the world, not a mock of our code). */
-const received: { to: string[]; raw: string }[] = [];
+/** A real SMTP peer on loopback: what it received is what left the system. */
+let smtp: SmtpPeer;
 /** Every line the app logged, at the most verbose level. */
 const logLines: string[] = [];
 
 beforeAll(async () => {
   // No SMTP_URL, as a production server without mail: the code must not turn up in the log instead.
   ctx = await createTestApp({ REPORT_WEBHOOK_TOKEN: WEBHOOK_TOKEN, LOG_LEVEL: "trace" }, { logStream: { write: (line: string) => void logLines.push(line) } });
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk) => (raw += chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+  smtp = await startSmtpPeer();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await ctx.close();
 });
 
@@ -69,12 +53,12 @@ async function outboxRowsOf(email: string): Promise<string> {
 }
 
 const codeMailsTo = (email: string) =>
-  received.filter((m) => m.to.includes(email)).map((m) => m.raw.replace(/=\r?\n/g, "")).filter((raw) => raw.includes("sign-in code is"));
+  smtp.received.filter((m) => m.to.includes(email)).map((m) => m.raw.replace(/=\r?\n/g, "")).filter((raw) => raw.includes("sign-in code is"));
 
 /** Runs the real mail worker until the peer has a new sign-in code e-mail for `email`; returns the code in it. */
 async function deliverCodeTo(email: string): Promise<string> {
   const before = codeMailsTo(email).length;
-  const worker = startMailWorker({ db: ctx.db, smtpUrl, from: "Site <no-reply@example.com>", secret: ctx.app.secret, log: ctx.app.log, intervalMs: 100 });
+  const worker = startMailWorker({ db: ctx.db, smtpUrl: smtp.url, from: "Site <no-reply@example.com>", secret: ctx.app.secret, log: ctx.app.log, intervalMs: 100 });
   try {
     for (let i = 0; i < 100 && codeMailsTo(email).length === before; i++) await new Promise((r) => setTimeout(r, 100));
   } finally {

@@ -253,7 +253,7 @@ async function main(): Promise<void> {
   let pglite: PGlite;
   try {
     // pg_trgm: the CRM's substring search (its migration creates the extension).
-    const from = dataDir ? { dataDir } : image ? { loadDataDir: new Blob([image]) } : {};
+    const from = dataDir ? { dataDir } : image ? { loadDataDir: new Blob([image as Uint8Array<ArrayBuffer>]) } : {};
     pglite = await PGlite.create({ ...from, postgresqlconf: settings, extensions: { pg_trgm } });
   } catch (error) {
     post({ kind: "failed", error: toWireError(error) });
