@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { reportIntakeResultSchema, reportIntakeSchema } from "~/shared/schemas/simulation-reports";
 import { PUBLIC } from "../../platform/access";
 import { AppError } from "../../platform/errors";
-import { receiveReport, ReportOwnerConflict } from "./intake";
+import { receiveValidReport, ReportOwnerConflict } from "./intake";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -37,7 +37,7 @@ export async function reportIntakeRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       try {
-        return await receiveReport(app.db, request.body, app.config.publicBaseUrl);
+        return await receiveValidReport(app.db, request.body, app.config.publicBaseUrl);
       } catch (error) {
         // Logged by resultId only: neither address goes to the log in clear.
         if (error instanceof ReportOwnerConflict) request.log.warn({ resultId: error.resultId }, "Report webhook: resultId already belongs to another e-mail address; refused");
