@@ -12,13 +12,24 @@ const steps = [
 if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL is not set: integration and end-to-end tests run on PGlite only.");
 }
+const times = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** Each stage's time, and the total, at the end: where a slow run spent it. */
+function summary() {
+  console.log("\nstage                          time");
+  for (const [name, ms] of times) console.log(`${name.padEnd(30)} ${seconds(ms).padStart(8)}`);
+  console.log(`${"total".padEnd(30)} ${seconds(times.reduce((sum, [, ms]) => sum + ms, 0)).padStart(8)}`);
+}
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit" });
+  times.push([name, Date.now() - started]);
   if (result.status !== 0) {
     console.error(`\n✗ ${name} failed`);
+    summary();
     process.exit(result.status ?? 1);
   }
-  console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`✓ ${name} (${seconds(Date.now() - started)})`);
 }
+summary();
