@@ -40,7 +40,8 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      // Debian's Chromium by default; `npm test` sets CHROME_PATH to the one it found or installed.
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
       args: [
         "--no-sandbox",
         "--disable-gpu",
