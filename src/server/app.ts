@@ -26,6 +26,7 @@ import { registerTextInputCheck } from "./platform/text-input";
 import { registerEarlyAnswer } from "./platform/early-answer";
 import { registerBodyTimeout, serverTimeouts, TIME_LIMITS, type TimeLimits } from "./platform/time-limits";
 import { authRoutes } from "./features/auth/routes";
+import { setupRoutes } from "./features/setup/routes";
 import { healthRoutes } from "./features/health/routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
 import { staffRoutes } from "./features/staff/routes";
@@ -66,6 +67,7 @@ export interface AppOptions {
 const FEATURES = [
   healthRoutes,
   authRoutes,
+  setupRoutes,
   staffRoutes,
   newsletterRoutes,
   mentorRoutes,

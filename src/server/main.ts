@@ -15,6 +15,7 @@ import type { PagesOptions } from "./platform/pages";
 import { projectRoot } from "./platform/project-root";
 import { loadSecret } from "./platform/secrets";
 import { seedDemoContent } from "./features/demo/seed";
+import { openSetup } from "./features/setup/service";
 import { listMentors } from "./features/mentors/service";
 import { findSimulationBySlug, listPublicSimulationCards } from "./features/simulations/service";
 import type { Db } from "./db/client";
@@ -94,11 +95,14 @@ async function start() {
   }
   const housekeeping = startHousekeeping(database.db, app.log);
 
+  // First run: no admin yet, so the way in is a one-time link (features/setup/service.ts), printed once ready.
+  const setupLink = await openSetup(database.db, config.publicBaseUrl);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { engine: database.engine, startupMs: Math.round(performance.now() - startedAt) },
     `Site ready at ${config.publicBaseUrl}`,
   );
+  if (setupLink) console.info(`\nNo admin account yet. Open this one-time link to create the first one: ${setupLink}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

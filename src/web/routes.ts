@@ -26,6 +26,7 @@ export default [
     route("simulation-admin", "routes/simulation-admin.tsx"),
     route("crm-login", "routes/crm-login.tsx"),
     route("crm", "routes/crm.tsx"),
+    route("setup", "routes/setup.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

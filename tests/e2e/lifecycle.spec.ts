@@ -146,3 +146,48 @@ test("one server per data directory, clean exit on SIGTERM, data kept across res
   expect(await again.exited).toBe(0);
   expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
 });
+
+test("a new installation prints a one-time setup link: the browser makes the first admin, by keyboard at 360 px; the next start prints none", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const first = startServer(port);
+  await ready(first);
+  await expect.poll(() => /\/setup\?token=[\w-]+/.exec(first.output())?.[0] ?? "").toMatch(/token=/);
+  const link = `http://localhost:${port}${/\/setup\?token=[\w-]+/.exec(first.output())![0]}`;
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Create the first admin account" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create admin account" })).toBeEnabled();
+  // A short password is named by its field, and what was typed stays.
+  await page.getByLabel("Name").fill("Asha Menon");
+  await page.getByLabel("Email").fill("asha.menon@example.com");
+  await page.getByLabel("Password").fill("short");
+  await page.getByLabel("Password").press("Enter");
+  await expect(page.getByText("Password must be at least 12 characters")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Asha Menon");
+  await page.getByLabel("Password").fill("asha-menon-first-admin");
+  await page.getByLabel("Password").press("Enter");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Admin account created")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The link is used up: the same form again is refused, without saying more.
+  const again = await context.newPage();
+  await again.goto(link);
+  await again.getByLabel("Name").fill("Someone Else");
+  await again.getByLabel("Email").fill("someone.else@example.com");
+  await again.getByLabel("Password").fill("someone-else-password");
+  await again.getByRole("button", { name: "Create admin account" }).click();
+  await expect(again.getByRole("alert")).toContainText("This setup link is not valid");
+  await context.close();
+
+  first.child.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+  const restarted = startServer(port);
+  await ready(restarted);
+  expect(restarted.output()).not.toContain("/setup?token=");
+  restarted.child.kill("SIGTERM");
+  expect(await restarted.exited).toBe(0);
+});
