@@ -102,7 +102,8 @@ async function start() {
     { engine: database.engine, startupMs: Math.round(performance.now() - startedAt) },
     `Site ready at ${config.publicBaseUrl}`,
   );
-  if (setupLink) console.info(`\nNo admin account yet. Open this one-time link to create the first one: ${setupLink}\n`);
+  if (setupLink === "shared") console.info("\nNo admin account yet: the one-time setup link printed by a start less than a minute ago still works.\n");
+  else if (setupLink) console.info(`\nNo admin account yet. Open this one-time link to create the first one: ${setupLink}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

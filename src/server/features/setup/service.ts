@@ -28,10 +28,11 @@ const activeAdminExists = async (db: Db) =>
   (await db.select({ id: staff.id }).from(staff).where(and(sql`'admin' = any(${staff.roles})`, isNull(staff.disabledAt))).limit(1)).length > 0;
 
 /**
- * At start: when no active admin exists, a new setup token (unless another process of this start made
- * one); returns the link to print, or null (an admin exists, or another process printed the link).
+ * At start: when no active admin exists, a new setup token (unless a process started less than
+ * SHARED_FOR_MS ago made one); returns the link to print, "shared" when that other link still holds,
+ * or null when an admin exists.
  */
-export async function openSetup(db: Db, publicBaseUrl: string): Promise<string | null> {
+export async function openSetup(db: Db, publicBaseUrl: string): Promise<string | "shared" | null> {
   if (await activeAdminExists(db)) return null;
   const token = randomBytes(16).toString("base64url");
   const value = `${digest(token)}:${Date.now()}`;
@@ -43,7 +44,7 @@ export async function openSetup(db: Db, publicBaseUrl: string): Promise<string |
       where split_part(app_setting.value, ':', 2)::bigint < ${Date.now() - SHARED_FOR_MS}
       returning key`),
   );
-  return written.length > 0 ? `${publicBaseUrl}/setup?token=${token}` : null;
+  return written.length > 0 ? `${publicBaseUrl}/setup?token=${token}` : "shared";
 }
 
 /**
