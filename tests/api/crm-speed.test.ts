@@ -7,9 +7,9 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lead, leadChange } from "~/server/db/schema";
 import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
-import { csvLine, leadCsvPages } from "~/server/features/leads/export";
+import { leadCsvPages } from "~/server/features/leads/export";
 import { importLeadsCsv } from "~/server/features/leads/import";
-import { safeCell } from "~/server/platform/csv";
+import { csvLine, safeCell } from "~/server/platform/csv";
 import type { LeadPage } from "~/shared/schemas/crm";
 import { leadFactory, searchTag } from "../fixtures/leads";
 import { createTestApp, login, signedIn, type TestContext } from "../helpers/app";
@@ -124,7 +124,7 @@ describe("the export's text", () => {
     }
   });
 
-  it("writes each cell as csv-stringify with every cell quoted would, formulas neutralised", async () => {
+  it("writes each cell as csv-stringify with every cell quoted (empty ones too) would, formulas neutralised", async () => {
     const tag = searchTag("qx");
     const owner = await staffFactory(ctx.db, ["sales"], { name: `Owner "Q" ${tag}` });
     const tricky = await leadFactory(ctx.db, {
@@ -137,7 +137,7 @@ describe("the export's text", () => {
       "14/03/2025", "10:15 AM", tricky.email, tricky.fullName, null, "", tricky.motivation, "https://cv.example/x", "No", "+linkedin", owner.name, "High",
       "Connected", "CW - Token", "04/03/2025", "16:05", "@pay", "\tcall", 14999, 0, "'quoted'", 14999, null, "-FF-1",
     ];
-    const expected = stringify([cells.map(safeCell)], { quoted: true });
+    const expected = stringify([cells.map(safeCell)], { quoted: true, quoted_empty: true });
     expect(csvLine(cells)).toBe(expected);
     const response = await get(`/api/crm/leads.csv?q=${tag}`);
     expect(response.body.replace(/^\uFEFF/, "").slice(response.body.replace(/^\uFEFF/, "").indexOf("\n") + 1)).toBe(expected);

@@ -3,24 +3,49 @@ import type { FastifyReply } from "fastify";
 import { stringify } from "csv-stringify";
 import { formatDateTime } from "~/shared/format-date";
 
-/** A spreadsheet may run a cell starting with one of these as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 /**
- * A plain signed number ("+91", "-5", "+1.5"): a spreadsheet reads it as a number, never as a
- * formula, so it needs no guard. Anything more after the sign ("+1+1", "-2*A1", "+91 98765",
+ * The formula guard, the one rule of every CSV export: a cell starting with = + - @ tab or CR could
+ * be run as a formula by a spreadsheet, so it gets a leading apostrophe (the usual guard; the
+ * apostrophe shows); a plain signed number ("+91", "-5", "+1.5") is read as a number, never as a
+ * formula, so it is written as it is. Anything more after the sign ("+1+1", "-2*A1", "+91 98765",
  * "-1e3") is guarded, because it could compute or reference.
+ *
+ * The two patterns are written once and read alike by JavaScript and by PostgreSQL's regular
+ * expressions ([0-9], not \d, whose meaning follows the locale in PostgreSQL): safeCell applies
+ * them here, csvCellSql in the CRM export's SQL, and tests/api/csv-export-rule.test.ts holds the
+ * two to the same answer on the same cells.
  */
-const SIGNED_NUMBER = /^[+-]\d+(\.\d+)?$/;
+const FORMULA_START = "^[-=+@\\t\\r]";
+const SIGNED_NUMBER = "^[+-][0-9]+([.][0-9]+)?$";
+const formulaStart = new RegExp(FORMULA_START);
+const signedNumber = new RegExp(SIGNED_NUMBER);
 
 /**
- * One CSV cell, safe to open in a spreadsheet: a cell that could be read as a formula gets a
- * leading apostrophe (the usual guard; the apostrophe shows), a plain signed number does not.
- * A Date is written in the one date style of every screen (shared/format-date.ts, Asia/Kolkata).
+ * One CSV cell's text, safe to open in a spreadsheet (the guard above). A Date is written in the
+ * one date style of every screen (shared/format-date.ts, Asia/Kolkata).
  */
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   const text = value instanceof Date ? formatDateTime(value) : String(value);
-  return FORMULA_START.test(text) && !SIGNED_NUMBER.test(text) ? `'${text}` : text;
+  return formulaStart.test(text) && !signedNumber.test(text) ? `'${text}` : text;
+}
+
+/** One cell as the CRM export writes it (internal-side §3): always quoted, empty ones too, inner quotes doubled. */
+export const csvCell = (value: unknown): string => `"${safeCell(value).replace(/"/g, '""')}"`;
+
+/** One line of the CRM export: every cell as csvCell writes it. */
+export const csvLine = (cells: unknown[]): string => `${cells.map(csvCell).join(",")}\n`;
+
+const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * csvCell in SQL, for a query that formats its rows in the database (the CRM export): `expression`
+ * is SQL text of type text; null and '' become "" as in csvCell. Same patterns, same apostrophe.
+ */
+export function csvCellSql(expression: string): string {
+  const text = `coalesce((${expression}), '')`;
+  const guarded = `case when ${text} ~ ${sqlText(FORMULA_START)} and ${text} !~ ${sqlText(SIGNED_NUMBER)} then '''' || ${text} else ${text} end`;
+  return `'"' || replace(${guarded}, '"', '""') || '"'`;
 }
 
 /**

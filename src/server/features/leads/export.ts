@@ -4,30 +4,12 @@ import type { FastifyReply } from "fastify";
 import type { CrmView, LeadFilter } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, staff } from "../../db/schema";
-import { csvDate, safeCell } from "../../platform/csv";
+import { csvCellSql, csvDate, csvLine } from "../../platform/csv";
 import { LEAD_CSV_COLUMNS } from "./csv-columns";
 import { leadFilterSql } from "./filters";
 
 /** Rows per database page: one query and one write each; about 1 MB of text. */
 export const EXPORT_PAGE = 5000;
-
-/** One CSV line as csv-stringify's `quoted: true` writes it: every non-empty cell quoted, empty ones bare. */
-export function csvLine(cells: unknown[]): string {
-  let line = "";
-  for (let i = 0; i < cells.length; i++) {
-    const text = safeCell(cells[i]);
-    if (i) line += ",";
-    if (text) line += `"${text.includes('"') ? text.replace(/"/g, '""') : text}"`;
-  }
-  return `${line}\n`;
-}
-
-/**
- * One cell as csvLine writes it, in SQL: empty for null or '', otherwise quoted with quotes doubled,
- * and a leading = + - @ tab or CR neutralised with an apostrophe (safeCell's rule).
- */
-const cell = (x: string) =>
-  `case when (${x}) is null or (${x}) = '' then '' else '"' || replace(case when (${x}) ~ '^[=+@\\t\\r-]' then '''' || (${x}) else (${x}) end, '"', '""') || '"' end`;
 
 /** created_at in Asia/Kolkata (UTC+05:30, no daylight saving), the fixed offset shared/format-date.ts uses too. */
 const KOLKATA = `(("lead"."created_at" at time zone 'UTC') + interval '5 hours 30 minutes')`;
@@ -49,13 +31,14 @@ const cellExpressions = (base: string) => [
 type ExportRow = { line: string; at: string; id: string };
 
 /**
- * The next `size` leads after `cursor`, newest first, each already a CSV line: PostgreSQL formats
- * and quotes the cells, so a row reaches Node as one text instead of 35 typed columns (the driver's
+ * The next `size` leads after `cursor`, newest first, each already a CSV line: PostgreSQL formats,
+ * guards and quotes the cells by platform/csv.ts's one rule (csvCellSql, the SQL twin of csvLine),
+ * so a row reaches Node as one text instead of 35 typed columns (the driver's
  * and the ORM's per-column work was most of the export's time).
  */
 async function csvPage(db: Db, filter: LeadFilter, view: CrmView | undefined, baseUrl: string, cursor: { at: string; id: string } | null, size: number) {
   const base = `'${baseUrl.replace(/\/$/, "").replace(/'/g, "''")}'`;
-  const line = sql.raw(`concat_ws(',', ${cellExpressions(base).map(cell).join(", ")}) || chr(10)`);
+  const line = sql.raw(`concat_ws(',', ${cellExpressions(base).map(csvCellSql).join(", ")}) || chr(10)`);
   const where = and(leadFilterSql(filter, view), cursor ? sql`(${lead.createdAt}, ${lead.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined);
   const answer = await db.execute(sql`
     select ${line} as line, ${lead.createdAt}::text as at, ${lead.id} as id

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { BarChart3, Copy, Download, RefreshCw, Upload } from "lucide-react";
+import { BarChart3, Copy, RefreshCw, Upload } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
-import { Button, buttonClass } from "~/web/components/ui/button";
-import { toast } from "~/web/lib/toast";
+import { Button } from "~/web/components/ui/button";
 import { ClosedWonModal, type PendingClosedWon } from "./closed-won-modal";
 import { DeleteLeadDialog } from "./delete-lead-dialog";
+import { CrmExportButton } from "./export-button";
 import { FilterBar } from "./filter-bar";
 import { displayName } from "./format";
 import { ImportDialog } from "./import-dialog";
@@ -65,25 +65,7 @@ export function CrmDashboard() {
   };
 
   const exportHref = `/api/crm/leads.csv?${toSearchParams(filters, { view: filters.view })}`;
-  const exportCount = firstPage?.total;
-  const exportButton = (
-    <a
-      className={buttonClass("secondary")}
-      href={exportHref}
-      download
-      onClick={(event) => {
-        if (exportCount === 0) {
-          event.preventDefault();
-          toast({ title: "No data to export" });
-        } else if (exportCount !== undefined) {
-          toast({ title: "Export successful", description: `Exported ${firstPage?.totalIsEstimate ? "about " : ""}${exportCount} CRM leads to CSV` });
-        }
-      }}
-    >
-      <Download className="size-4" aria-hidden />
-      Export CSV
-    </a>
-  );
+  const exportButton = <CrmExportButton href={exportHref} count={firstPage?.total} />;
 
   return (
     <div className="grid gap-6">

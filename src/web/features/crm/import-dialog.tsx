@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { groupIndian } from "~/shared/format-number";
 import type { ImportResult } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { Modal } from "~/web/components/ui/modal";
@@ -28,7 +29,7 @@ export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean
     try {
       const imported = await uploadLeadsCsv(file, setProgress);
       setResult(imported);
-      toast({ title: "CSV Import Complete", description: `Successfully synced ${imported.syncedRecords} records from CSV` });
+      toast({ title: "CSV Import Complete", description: `Successfully synced ${groupIndian(imported.syncedRecords)} records from CSV` });
       onImported();
     } catch (error) {
       toast({ title: "CSV Import Failed", description: error instanceof Error ? error.message : String(error), variant: "destructive" });
@@ -58,8 +59,9 @@ export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean
         {result && (
           <div className="grid gap-2 rounded-lg bg-slate-50 p-4 text-sm" aria-live="polite">
             <p className="font-medium text-slate-900">
-              Synced {result.syncedRecords} records: {result.created} new, {result.updated} updated, {result.unchanged} unchanged
-              {result.rejectedRows ? `; ${result.rejectedRows} rows not imported` : ""}.
+              Synced {groupIndian(result.syncedRecords)} records: {groupIndian(result.created)} new, {groupIndian(result.updated)} updated,{" "}
+              {groupIndian(result.unchanged)} unchanged
+              {result.rejectedRows ? `; ${groupIndian(result.rejectedRows)} rows not imported` : ""}.
             </p>
             {result.rejected.length > 0 && (
               <ul className="max-h-48 overflow-y-auto text-slate-800">
