@@ -95,6 +95,21 @@ export const activityEntrySchema = z.discriminatedUnion("kind", [
 ]);
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
+/**
+ * The 409 of a stale lead update: the usual error body plus the lead as stored now (a list shows it
+ * in place of the stale row) and who made the last change and when (from the activity).
+ */
+export const leadConflictSchema = z.object({
+  error: z.object({
+    code: z.literal("conflict"),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    lastChange: z.object({ by: z.string().nullable(), at: z.string() }),
+    current: leadSchema,
+  }),
+});
+export type LeadConflict = z.infer<typeof leadConflictSchema>["error"];
+
 export const leadDetailSchema = leadSchema.extend({ activity: z.array(activityEntrySchema) });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
