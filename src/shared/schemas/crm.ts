@@ -95,20 +95,30 @@ export const activityEntrySchema = z.discriminatedUnion("kind", [
 ]);
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
+const lastChangeSchema = z.object({ by: z.string().nullable(), at: z.string() });
+
 /**
- * The 409 of a stale lead update: the usual error body plus the lead as stored now (a list shows it
- * in place of the stale row) and who made the last change and when (from the activity).
+ * A lead update's 409: the usual error body; for a stale version also who made the last change and
+ * when (from the activity) and the lead as stored now (a list shows it in place of the stale row).
+ * An e-mail another lead has is a 409 too, without those two.
  */
 export const leadConflictSchema = z.object({
   error: z.object({
     code: z.literal("conflict"),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
-    lastChange: z.object({ by: z.string().nullable(), at: z.string() }),
-    current: leadSchema,
+    lastChange: lastChangeSchema.optional(),
+    current: leadSchema.optional(),
   }),
 });
-export type LeadConflict = z.infer<typeof leadConflictSchema>["error"];
+/** The stale-version 409's error object. */
+export interface LeadConflict {
+  code: "conflict";
+  message: string;
+  fields?: Record<string, string>;
+  lastChange: z.infer<typeof lastChangeSchema>;
+  current: Lead;
+}
 
 export const leadDetailSchema = leadSchema.extend({ activity: z.array(activityEntrySchema) });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;

@@ -59,8 +59,8 @@ function useRefresh() {
 /** The stale-version 409 of a lead update (who changed it, when, and the lead as it is now); null for any other error. */
 export function leadConflict(error: unknown): LeadConflict | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const { lastChange, current } = error.details as Partial<LeadConflict>;
-  return lastChange && current ? (error.details as LeadConflict) : null;
+  const details: Partial<LeadConflict> = error.details;
+  return details.lastChange && details.current ? (details as LeadConflict) : null;
 }
 
 /** "Asha Rao changed this lead on 26 Nov 2026, 7:05 am": who came first, from the 409's activity record. */
@@ -94,7 +94,7 @@ export function useUpdateLead() {
       const conflict = leadConflict(error);
       if (conflict) showLead(queryClient, conflict.current);
       if (inForm) return;
-      const description = conflict ? `${changedBy(conflict, displayName(conflict.current))} before your change; the row now shows theirs.` : errorText(error);
+      const description = conflict ? `${changedBy(conflict, displayName(conflict.current))}, before your change; the row now shows theirs.` : errorText(error);
       toast({ title: "Update failed", description, variant: "destructive" });
     },
     onSettled: refresh,
