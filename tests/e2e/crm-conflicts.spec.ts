@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ACCOUNTS, type E2eAccount } from "./accounts";
 import { expectToast, signIn, toastRegion } from "./support";
@@ -116,8 +117,11 @@ test("a stale edit form keeps what was typed and shows the conflict inside the f
   // The alert is at the top of the form, above the fields.
   const [alertBox, nameBox] = [await alert.boundingBox(), await edit.getByLabel("Full Name").boundingBox()];
   expect(alertBox!.y).toBeLessThan(nameBox!.y);
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   await alert.getByRole("button", { name: "Load their version" }).click();
+  await expect(edit.getByRole("button", { name: "Save Changes" })).toBeFocused();
   await expect(edit.getByLabel("Lead Stage")).toHaveValue("Connected");
   await expect(edit.getByLabel("Notes")).toHaveValue("Call after 6 pm, wants EMI");
   await expect(edit.getByLabel("Priority")).toHaveValue("Low");

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { BATCH_HINT, EDIT_FORM_PRIORITIES, LEAD_STAGES, STAGE_STATUSES, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
 import type { Lead, LeadConflict, LeadOwner, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
@@ -93,6 +93,7 @@ function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadO
   const [form, setForm] = useState<Form>(() => formOf(opened));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<LeadConflict | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateLead();
   const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const setDay = (key: "callDate" | "followUpDate") => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -126,10 +127,12 @@ function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadO
     setForm(rebase(lead, conflict.current, form));
     setLead(conflict.current);
     setConflict(null);
+    // The button pressed goes away with the alert: focus moves on to Save, the next step.
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   };
 
   return (
-    <form className="grid gap-5" onSubmit={submit} noValidate>
+    <form ref={formRef} className="grid gap-5" onSubmit={submit} noValidate>
       {conflict && <ConflictAlert conflict={conflict} onLoad={loadTheirs} />}
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-semibold text-brand-900">Basic Information</legend>
