@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lead, staff } from "~/server/db/schema";
-import { BATCH_REQUIRED, OWNER_RULE, STALE_LEAD } from "~/server/features/leads/update";
+import { BATCH_REQUIRED, OWNER_RULE, staleLeadMessage } from "~/server/features/leads/update";
 import { LEAD_STATUSES, STAGE_STATUSES } from "~/shared/crm/pipeline";
 import { EXACT_COUNT_LIMIT, type LeadDetail, type LeadPage } from "~/shared/schemas/crm";
 import { leadFactory, searchTag } from "../fixtures/leads";
@@ -217,7 +217,7 @@ describe("PUT /api/crm/leads/{id}", () => {
     expect(first.statusCode).toBe(200);
     const second = await put(row.id, { notes: "Second editor", version: 1 });
     expect(second.statusCode).toBe(409);
-    expect(second.json().error).toMatchObject({ code: "conflict", message: STALE_LEAD });
+    expect(second.json().error).toMatchObject({ code: "conflict", message: staleLeadMessage({ by: sales.name, at: second.json().error.lastChange.at }) });
     const header = await put(row.id, { notes: "Third" }, { "if-match": '"1"' });
     expect(header.statusCode).toBe(409);
     expect((await put(row.id, { notes: "Fresh" }, { "if-match": '"2"' })).statusCode).toBe(200);

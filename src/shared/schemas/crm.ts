@@ -95,6 +95,31 @@ export const activityEntrySchema = z.discriminatedUnion("kind", [
 ]);
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
+const lastChangeSchema = z.object({ by: z.string().nullable(), at: z.string() });
+
+/**
+ * A lead update's 409: the usual error body; for a stale version also who made the last change and
+ * when (from the activity) and the lead as stored now (a list shows it in place of the stale row).
+ * An e-mail another lead has is a 409 too, without those two.
+ */
+export const leadConflictSchema = z.object({
+  error: z.object({
+    code: z.literal("conflict"),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    lastChange: lastChangeSchema.optional(),
+    current: leadSchema.optional(),
+  }),
+});
+/** The stale-version 409's error object. */
+export interface LeadConflict {
+  code: "conflict";
+  message: string;
+  fields?: Record<string, string>;
+  lastChange: z.infer<typeof lastChangeSchema>;
+  current: Lead;
+}
+
 export const leadDetailSchema = leadSchema.extend({ activity: z.array(activityEntrySchema) });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 

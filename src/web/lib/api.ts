@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | "network",
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The whole `error` object, for answers that carry more than the above (a stale lead's 409). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -34,6 +36,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       body?.error?.code ?? "internal",
       body?.error?.message ?? `${response.status} ${text || response.statusText}`,
       body?.error?.fields,
+      typeof body?.error === "object" && body.error ? (body.error as unknown as Record<string, unknown>) : undefined,
     );
   }
   return data as T;

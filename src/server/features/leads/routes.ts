@@ -15,6 +15,7 @@ import {
   leadOwnerSchema,
   leadPageSchema,
   leadSchema,
+  leadConflictSchema,
   leadUpdateSchema,
   syncResultSchema,
 } from "~/shared/schemas/crm";
@@ -29,7 +30,7 @@ import { fixDuplicates } from "./merge";
 import { listLeadOwners } from "./owners";
 import { crmAnalytics, listLeads, readLead, readLeadResume } from "./queries";
 import { syncLeads } from "./sync";
-import { deleteLead, updateLead } from "./update";
+import { deleteLead, StaleLeadError, updateLead } from "./update";
 import { LEAD_UPLOAD } from "./upload";
 
 /** `If-Match: 3` or `If-Match: "3"`: the version the editor read. */
@@ -91,13 +92,23 @@ export async function leadRoutes(app: FastifyInstance) {
       tags,
       summary: "Change some of a lead's fields",
       description:
-        "Partial update. Send the version you read (body `version` or `If-Match`) to get 409 instead of overwriting a newer change. " +
+        "Partial update. Send the version you read (body `version` or `If-Match`) to get 409 instead of overwriting a newer change; " +
+        "that 409 names who made the last change and when (`lastChange`) and carries the lead as it is now (`current`). " +
         "400 names the field: a status outside the stage (leadStatus), Closed Won without batchName, collected above sale, an owner who may not own leads.",
       params: leadIdParamsSchema,
       body: z.record(z.string(), z.unknown()),
-      response: { 200: leadSchema },
+      response: { 200: leadSchema, 409: leadConflictSchema },
     },
-    handler: (request) => updateLead(app.db, request.params.id, parseUpdate(request.body), request.staff!.id, ifMatchVersion(request.headers["if-match"])),
+    handler: async (request, reply) => {
+      try {
+        return await updateLead(app.db, request.params.id, parseUpdate(request.body), request.staff!.id, ifMatchVersion(request.headers["if-match"]));
+      } catch (error) {
+        if (!(error instanceof StaleLeadError)) throw error;
+        // The error handler writes code, message and fields only; this 409 also carries the current lead.
+        const { message, fields, current, lastChange } = error;
+        return reply.status(409).send({ error: { code: "conflict" as const, message, fields, lastChange, current } });
+      }
+    },
   });
 
   api.delete("/api/crm/leads/:id", {

@@ -1,10 +1,12 @@
 import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
 import { isClosedWon, STAGE_STATUSES, statusBelongsToStage, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
+import { formatDateTime } from "~/shared/format-date";
 import { AREA_ROLES } from "~/shared/roles";
 import type { Lead, LeadUpdate } from "~/shared/schemas/crm";
 import type { Db } from "../../db/client";
 import { lead, leadChange, staff } from "../../db/schema";
 import { AppError, invalid } from "../../platform/errors";
+import { prepared } from "./prepared";
 import { readLead } from "./queries";
 import { leadColumns, owner, toLead, type LeadRow } from "./record";
 import { leadsChanged } from "./summary-cache";
@@ -12,6 +14,39 @@ import { normaliseMobile } from "./service";
 
 export const STALE_LEAD =
   "Someone else changed this lead after you opened it. Reload to see their changes, then make yours again.";
+/** Who made the lead's last change and when: a stale editor is told whose change they would overwrite. */
+export interface LastChange {
+  by: string | null;
+  at: string;
+}
+
+/** The stale-version message, naming the staff member whose change came first when the activity knows. */
+export const staleLeadMessage = (last: LastChange) =>
+  `${last.by ?? "Someone else"} changed this lead on ${formatDateTime(last.at)}, after you opened it. Reload to see their changes, then make yours again.`;
+
+/**
+ * 409 for a version that moved on. It carries the lead as it is now, so a list can show the current
+ * row without reading it again, and the last change from the activity (who and when).
+ */
+export class StaleLeadError extends AppError {
+  constructor(
+    readonly current: Lead,
+    readonly lastChange: LastChange,
+  ) {
+    const message = staleLeadMessage(lastChange);
+    super("conflict", message, { version: message });
+  }
+}
+
+/** The lead as stored now and its last change; 404 when it was deleted meanwhile. */
+async function staleLead(db: Db, id: string, read?: Lead): Promise<AppError> {
+  const [current, [latest]] = await Promise.all([read ?? readLead(db, id), prepared(db).changes.execute({ id, limit: 1 })]);
+  if (!current) return new AppError("not_found", "Lead not found");
+  // No activity record (a change made before the log existed): the lead's own time, nobody named.
+  const lastChange = latest ? { by: latest.by, at: latest.change.at.toISOString() } : { by: null, at: current.updatedAt };
+  return new StaleLeadError(current, lastChange);
+}
+
 export const OWNER_RULE = "Only active staff with the Sales or Admin role can own leads";
 export const BATCH_REQUIRED = "Batch ID is required to convert a lead to Closed Won";
 
@@ -66,7 +101,7 @@ export async function updateLead(db: Db, id: string, input: LeadUpdate, actorSta
   for (let attempt = 0; ; attempt++) {
     const current = await readLead(db, id);
     if (!current) throw new AppError("not_found", "Lead not found");
-    if (wanted !== undefined && wanted !== current.version) throw new AppError("conflict", STALE_LEAD, { version: STALE_LEAD });
+    if (wanted !== undefined && wanted !== current.version) throw await staleLead(db, id, current);
     const changes: Changes = { ...requested };
     if (changes.mobile !== undefined) changes.mobile = normaliseMobile(changes.mobile);
     // Moving a lead to another stage inline (spec §4) starts it at that stage's first status.
@@ -85,7 +120,8 @@ export async function updateLead(db: Db, id: string, input: LeadUpdate, actorSta
       leadsChanged();
       return saved;
     }
-    if (wanted !== undefined || attempt >= 2) throw new AppError("conflict", STALE_LEAD, { version: STALE_LEAD });
+    if (wanted !== undefined) throw await staleLead(db, id);
+    if (attempt >= 2) throw new AppError("conflict", STALE_LEAD, { version: STALE_LEAD });
   }
 }
 

@@ -1,6 +1,7 @@
 import { formatDateTime } from "~/shared/format-date";
 import { sourceLabel, statusLabel } from "~/shared/crm/pipeline";
 import type { ActivityEntry } from "~/shared/schemas/crm";
+import { day, formatMobile, formatRupees } from "./format";
 
 const ENGAGEMENT: Record<string, string> = {
   application: "Applied to the program",
@@ -17,10 +18,17 @@ const FIELD_LABELS: Record<string, string> = {
   collectedAmount: "Collected amount", batchName: "Batch ID", linkedIn: "LinkedIn", currentProfile: "Current profile", motivation: "Motivation",
 };
 
+const DAYS = new Set(["latestCallDate", "callDate", "followUpDate"]);
+const AMOUNTS = new Set(["saleAmount", "collectedAmount", "pendingAmount"]);
+
+/** A logged value (stored as text) written as the list writes the field: days, rupees, mobiles, names. */
 const value = (field: string | null, text: string | null, owners: Map<string, string>) => {
   if (text === null) return "empty";
   if (field === "leadOwner") return owners.get(text) ?? "a former owner";
   if (field === "leadStatus") return statusLabel(text);
+  if (field && DAYS.has(field) && /^\d{4}-\d{2}-\d{2}$/.test(text)) return day(text);
+  if (field && AMOUNTS.has(field) && /^-?\d+(\.\d+)?$/.test(text)) return formatRupees(Number(text));
+  if (field === "mobile") return formatMobile(text);
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
 

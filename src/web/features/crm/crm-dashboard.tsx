@@ -152,7 +152,7 @@ export function CrmDashboard() {
         busy={updateLead.isPending && !!closedWon}
         onCancel={() => setClosedWon(null)}
         onConfirm={(batchName) =>
-          closedWon && updateLead.mutate({ id: closedWon.lead.id, changes: { leadStatus: closedWon.status, batchName } }, { onSuccess: () => setClosedWon(null) })
+          closedWon && updateLead.mutate({ id: closedWon.lead.id, changes: { leadStatus: closedWon.status, batchName, version: closedWon.lead.version } }, { onSuccess: () => setClosedWon(null) })
         }
       />
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={() => queryClient.invalidateQueries({ queryKey: ["crm"] })} />

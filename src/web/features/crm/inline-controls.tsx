@@ -7,7 +7,8 @@ export interface InlineEdit {
   lead: Lead;
   owners: LeadOwner[];
   disabled?: boolean;
-  onChange: (changes: Partial<Pick<Lead, "leadOwner" | "priority" | "leadStage" | "leadStatus">>) => void;
+  /** One field's new value with the version the row was read with: a change made since gets 409, not overwritten. */
+  onChange: (changes: Partial<Pick<Lead, "leadOwner" | "priority" | "leadStage" | "leadStatus">> & Pick<Lead, "version">) => void;
   /** A Closed Won status is not saved at once: the batch modal asks for the batch name first. */
   onClosedWon: (status: string) => void;
 }
@@ -17,7 +18,7 @@ const who = (lead: Lead) => lead.fullName || lead.email;
 export function OwnerSelect({ lead, owners, disabled, onChange }: InlineEdit) {
   const known = owners.some((o) => o.id === lead.leadOwner);
   return (
-    <select aria-label={`Owner of ${who(lead)}`} className={selectClass} disabled={disabled} value={lead.leadOwner ?? ""} onChange={(e) => onChange({ leadOwner: e.target.value || null })}>
+    <select aria-label={`Owner of ${who(lead)}`} className={selectClass} disabled={disabled} value={lead.leadOwner ?? ""} onChange={(e) => onChange({ leadOwner: e.target.value || null, version: lead.version })}>
       <option value="">Unassigned</option>
       {!known && lead.leadOwner && <option value={lead.leadOwner}>{lead.leadOwnerName ?? "Former owner"}</option>}
       {owners.map((owner) => (
@@ -32,7 +33,7 @@ export function OwnerSelect({ lead, owners, disabled, onChange }: InlineEdit) {
 export function PrioritySelect({ lead, disabled, onChange }: InlineEdit) {
   const options = [...LEAD_PRIORITIES].reverse();
   return (
-    <select aria-label={`Priority of ${who(lead)}`} className={selectClass} disabled={disabled} value={lead.priority} onChange={(e) => onChange({ priority: e.target.value })}>
+    <select aria-label={`Priority of ${who(lead)}`} className={selectClass} disabled={disabled} value={lead.priority} onChange={(e) => onChange({ priority: e.target.value, version: lead.version })}>
       {options.map((p) => (
         <option key={p}>{p}</option>
       ))}
@@ -42,7 +43,7 @@ export function PrioritySelect({ lead, disabled, onChange }: InlineEdit) {
 
 export function StageSelect({ lead, disabled, onChange }: InlineEdit) {
   return (
-    <select aria-label={`Stage of ${who(lead)}`} className={selectClass} disabled={disabled} value={lead.leadStage} onChange={(e) => onChange({ leadStage: e.target.value })}>
+    <select aria-label={`Stage of ${who(lead)}`} className={selectClass} disabled={disabled} value={lead.leadStage} onChange={(e) => onChange({ leadStage: e.target.value, version: lead.version })}>
       {!LEAD_STAGES.includes(lead.leadStage as LeadStage) && <option>{lead.leadStage}</option>}
       {LEAD_STAGES.map((stage) => (
         <option key={stage}>{stage}</option>
@@ -60,7 +61,7 @@ export function StatusSelect({ lead, disabled, onChange, onClosedWon }: InlineEd
       className={selectClass}
       disabled={disabled}
       value={lead.leadStatus}
-      onChange={(e) => (isClosedWon(e.target.value) ? onClosedWon(e.target.value) : onChange({ leadStatus: e.target.value }))}
+      onChange={(e) => (isClosedWon(e.target.value) ? onClosedWon(e.target.value) : onChange({ leadStatus: e.target.value, version: lead.version }))}
     >
       {!statuses.includes(lead.leadStatus) && <option value={lead.leadStatus}>{statusLabel(lead.leadStatus)}</option>}
       {statuses.map((status) => (

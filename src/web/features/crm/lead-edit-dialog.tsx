@@ -1,21 +1,23 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { BATCH_HINT, EDIT_FORM_PRIORITIES, LEAD_STAGES, STAGE_STATUSES, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
-import type { Lead, LeadOwner, LeadUpdateInput } from "~/shared/schemas/crm";
+import type { Lead, LeadConflict, LeadOwner, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
+import { DateField } from "~/web/components/ui/date-field";
 import { Field, inputClass } from "~/web/components/ui/field";
 import { FieldShell } from "~/web/components/ui/field-shell";
 import { Modal } from "~/web/components/ui/modal";
 import { TextareaField } from "~/web/components/ui/textarea-field";
 import { ApiError } from "~/web/lib/api";
-import { displayName } from "./format";
-import { useUpdateLead } from "./use-leads";
+import { displayName, formatMobile } from "./format";
+import { changedBy, leadConflict, useUpdateLead } from "./use-leads";
 
 type Form = Record<"fullName" | "email" | "mobile" | "leadOwner" | "leadStage" | "leadStatus" | "priority" | "saleAmount" | "collectedAmount" | "callDate" | "followUpDate" | "notes" | "batchName", string>;
 
 const formOf = (lead: Lead): Form => ({
   fullName: lead.fullName,
   email: lead.email,
-  mobile: lead.mobile ?? "",
+  // As the list writes it ("+91 99776 55983"); the server stores the digits either way.
+  mobile: lead.mobile ? formatMobile(lead.mobile) : "",
   leadOwner: lead.leadOwner ?? "",
   leadStage: lead.leadStage,
   leadStatus: lead.leadStatus,
@@ -58,11 +60,43 @@ export function LeadEditDialog({ lead, owners, onClose }: { lead: Lead | null; o
   );
 }
 
-function EditForm({ lead, owners, onClose }: { lead: Lead; owners: LeadOwner[]; onClose: () => void }) {
-  const [form, setForm] = useState<Form>(() => formOf(lead));
+/**
+ * Their version with what this editor changed on top: each field the editor left alone takes the
+ * newer lead's value, each field they changed keeps what they typed.
+ */
+function rebase(read: Lead, newer: Lead, form: Form): Form {
+  const before = formOf(read);
+  const theirs = formOf(newer);
+  const merged = { ...theirs };
+  for (const key of Object.keys(form) as (keyof Form)[]) if (form[key] !== before[key]) merged[key] = form[key];
+  return merged;
+}
+
+/** Inside the form, above its fields: who saved the lead meanwhile, and the way to take their version in. */
+function ConflictAlert({ conflict, onLoad }: { conflict: LeadConflict; onLoad: () => void }) {
+  return (
+    <div role="alert" className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-semibold">Not saved: {changedBy(conflict)}, after you opened it.</p>
+      <p>What you typed is still here. Load their version to bring in their changes; the fields you changed keep what you typed. Then save again.</p>
+      <div>
+        <Button variant="secondary" onClick={onLoad}>
+          Load their version
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadOwner[]; onClose: () => void }) {
+  // The lead as this form last read it: the version a save sends, and what "changed" is measured against.
+  const [lead, setLead] = useState(opened);
+  const [form, setForm] = useState<Form>(() => formOf(opened));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState<LeadConflict | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateLead();
   const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const setDay = (key: "callDate" | "followUpDate") => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const statuses: readonly string[] = STAGE_STATUSES[form.leadStage as LeadStage] ?? [];
   const showBatch = form.leadStatus.includes("CW - ") || statusLabel(form.leadStatus).includes("Closed Won") || form.leadStatus === "Customer";
   const sale = amount(form.saleAmount);
@@ -72,17 +106,34 @@ function EditForm({ lead, owners, onClose }: { lead: Lead; owners: LeadOwner[]; 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
+    setConflict(null);
     update.mutate(
       { id: lead.id, changes: changesOf(lead, form), inForm: true },
       {
         onSuccess: onClose,
-        onError: (error) => error instanceof ApiError && setErrors(error.fields),
+        // Every problem shows inside the form (no toast over its buttons), and what was typed stays.
+        onError: (error) => {
+          const stale = leadConflict(error);
+          if (stale) setConflict(stale);
+          else if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+          else setErrors({ _: error.message });
+        },
       },
     );
   };
 
+  const loadTheirs = () => {
+    if (!conflict) return;
+    setForm(rebase(lead, conflict.current, form));
+    setLead(conflict.current);
+    setConflict(null);
+    // The button pressed goes away with the alert: focus moves on to Save, the next step.
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  };
+
   return (
-    <form className="grid gap-5" onSubmit={submit} noValidate>
+    <form ref={formRef} className="grid gap-5" onSubmit={submit} noValidate>
+      {conflict && <ConflictAlert conflict={conflict} onLoad={loadTheirs} />}
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-semibold text-brand-900">Basic Information</legend>
         <Field label="Full Name" value={form.fullName} onChange={set("fullName")} error={errors.fullName} required />
@@ -154,8 +205,8 @@ function EditForm({ lead, owners, onClose }: { lead: Lead; owners: LeadOwner[]; 
         <Field label="Pending Amount" placeholder="₹" value={pending === null ? "" : String(pending)} readOnly aria-readonly />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Call Date" type="date" value={form.callDate} onChange={set("callDate")} error={errors.callDate} />
-        <Field label="Follow-up Date" type="date" value={form.followUpDate} onChange={set("followUpDate")} error={errors.followUpDate} />
+        <DateField label="Call Date" value={form.callDate} onChange={setDay("callDate")} error={errors.callDate} />
+        <DateField label="Follow-up Date" value={form.followUpDate} onChange={setDay("followUpDate")} error={errors.followUpDate} />
       </div>
       <TextareaField label="Notes" rows={4} value={form.notes} onChange={set("notes")} error={errors.notes} />
       {(errors.version || errors._) && (

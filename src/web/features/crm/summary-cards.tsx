@@ -1,16 +1,31 @@
+import { useId } from "react";
 import type { CrmAnalytics } from "~/shared/schemas/crm";
 import { formatRupees } from "./format";
 import { groupIndian } from "~/shared/format-number";
 
+/** A figure named by its label and described by its one-line note (read out with the figure). */
 function Card({ label, value, note }: { label: string; value: string; note?: string }) {
+  const id = useId();
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <p className="text-sm text-slate-600">{label}</p>
+    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={note ? `${id}-note` : undefined} className="rounded-xl border border-slate-200 bg-white p-4">
+      <p id={`${id}-label`} className="text-sm text-slate-600">
+        {label}
+      </p>
       <p className="mt-1 text-2xl font-bold text-brand-900">{value}</p>
-      {note && <p className="mt-1 text-xs text-slate-600">{note}</p>}
+      {note && (
+        <p id={`${id}-note`} className="mt-1 text-xs text-slate-600">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
+
+/** The two pending figures count different leads; each note says which (issue 21, item 17). */
+export const PENDING_NOTES = {
+  total: "Sale minus collected, for every lead in this tab and filter, paid or not",
+  collection: "Sale minus collected, for Paid Users (Closed Won) only",
+} as const;
 
 /** The spec's §9 cards; New Leads and Collection Pending say what they count. */
 export function AnalyticsCards({ data }: { data: CrmAnalytics | undefined }) {
@@ -23,7 +38,7 @@ export function AnalyticsCards({ data }: { data: CrmAnalytics | undefined }) {
       <Card label="Conversion Rate" value={data ? `${data.conversionRate}%` : "…"} note="Paid Token or Paid Full, of all leads" />
       <Card label="Total Revenue" value={r(data?.totalRevenue)} note="Sale amounts of paid users" />
       <Card label="Cash Collected" value={r(data?.cashCollected)} note="Collected from paid users" />
-      <Card label="Collection Pending" value={r(data?.collectionPending)} note="Still pending from paid users" />
+      <Card label="Collection Pending" value={r(data?.collectionPending)} note={PENDING_NOTES.collection} />
     </section>
   );
 }
@@ -31,7 +46,7 @@ export function AnalyticsCards({ data }: { data: CrmAnalytics | undefined }) {
 export function SummaryCards({ pendingTotal, total, estimate }: { pendingTotal: number | undefined; total: number | undefined; estimate: boolean }) {
   return (
     <section aria-label="Summary" className="grid gap-3 sm:grid-cols-2">
-      <Card label="Total Pending Amount" value={pendingTotal === undefined ? "…" : formatRupees(pendingTotal)} note="Sale minus collected, for the leads in view" />
+      <Card label="Total Pending Amount" value={pendingTotal === undefined ? "…" : formatRupees(pendingTotal)} note={PENDING_NOTES.total} />
       <Card label="Total Leads" value={total === undefined ? "…" : `${estimate ? "about " : ""}${groupIndian(total)}`} />
     </section>
   );

@@ -1,7 +1,9 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CrmAnalytics, ImportResult, Lead, LeadDetail, LeadOwner, LeadPage, LeadUpdateInput } from "~/shared/schemas/crm";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { formatDateTime } from "~/shared/format-date";
+import type { CrmAnalytics, ImportResult, Lead, LeadConflict, LeadDetail, LeadOwner, LeadPage, LeadUpdateInput } from "~/shared/schemas/crm";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { displayName } from "./format";
 import { toSearchParams, type CrmFilters } from "./use-crm-filters";
 
 const KEY = ["crm"] as const;
@@ -54,16 +56,46 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: KEY });
 }
 
+/** The stale-version 409 of a lead update (who changed it, when, and the lead as it is now); null for any other error. */
+export function leadConflict(error: unknown): LeadConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const details: Partial<LeadConflict> = error.details;
+  return details.lastChange && details.current ? (details as LeadConflict) : null;
+}
+
+/** "Asha Rao changed this lead on 26 Nov 2026, 7:05 am": who came first, from the 409's activity record. */
+export const changedBy = ({ lastChange }: LeadConflict, what = "this lead") =>
+  `${lastChange.by ?? "Someone else"} changed ${what} on ${formatDateTime(lastChange.at)}`;
+
+/** Puts the server's copy of a lead in the cached list rows and detail, so a row shows it at once (and its new version). */
+function showLead(queryClient: QueryClient, saved: Lead) {
+  queryClient.setQueriesData<InfiniteData<LeadPage>>({ queryKey: [...KEY, "leads"] }, (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, leads: page.leads.map((row) => (row.id === saved.id ? saved : row)) })) },
+  );
+  queryClient.setQueryData<LeadDetail>([...KEY, "lead", saved.id], (detail) => detail && { ...detail, ...saved });
+}
+
+/**
+ * Every update sends the version its row or form was read with. On a stale version (409) the row is
+ * replaced by the lead as the server has it now and a toast says who changed it; a form (`inForm`)
+ * shows its own problems inside itself, since a toast would cover its buttons.
+ */
 export function useUpdateLead() {
+  const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: LeadUpdateInput; inForm?: boolean }) =>
       api<Lead>(`/api/crm/leads/${id}`, { method: "PUT", body: changes }),
-    onSuccess: () => toast({ title: "Lead updated" }),
+    onSuccess: (saved) => {
+      showLead(queryClient, saved);
+      toast({ title: "Lead updated" });
+    },
     onError: (error, { inForm }) => {
-      // A form shows a field's problem next to the field; a toast would only cover the form.
-      const fieldProblem = error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0;
-      if (!(inForm && fieldProblem)) toast({ title: "Update failed", description: errorText(error), variant: "destructive" });
+      const conflict = leadConflict(error);
+      if (conflict) showLead(queryClient, conflict.current);
+      if (inForm) return;
+      const description = conflict ? `${changedBy(conflict, displayName(conflict.current))}, before your change; the row now shows theirs.` : errorText(error);
+      toast({ title: "Update failed", description, variant: "destructive" });
     },
     onSettled: refresh,
   });
