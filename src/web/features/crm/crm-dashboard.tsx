@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { toast } from "~/web/lib/toast";
+import { AddLeadButton } from "./add-lead-dialog";
 import { ClosedWonModal, type PendingClosedWon } from "./closed-won-modal";
 import { DeleteLeadDialog } from "./delete-lead-dialog";
 import { FilterBar } from "./filter-bar";
@@ -88,6 +89,7 @@ export function CrmDashboard() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap gap-2">
+        <AddLeadButton owners={ownerList} />
         <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
           <RefreshCw className={`size-4 ${sync.isPending ? "animate-spin" : ""}`} aria-hidden />
           {sync.isPending ? "Syncing..." : "Sync All Data"}
