@@ -3,7 +3,7 @@ import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { BATCH_HINT, DEFAULT_PRIORITY, DEFAULT_STAGE, DEFAULT_STATUS, EDIT_FORM_PRIORITIES, isClosedWon, LEAD_STAGES, STAGE_STATUSES, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
 import type { Lead, LeadCreateInput, LeadOwner } from "~/shared/schemas/crm";
-import { Button } from "~/web/components/ui/button";
+import { Button, buttonClass } from "~/web/components/ui/button";
 import { Field, inputClass } from "~/web/components/ui/field";
 import { FieldShell } from "~/web/components/ui/field-shell";
 import { Modal } from "~/web/components/ui/modal";
@@ -53,14 +53,20 @@ function bodyOf(form: Form): LeadCreateInput {
 /** The toolbar's "Add lead" and its dialog: one lead typed in by hand (POST /api/crm/leads). */
 export function AddLeadButton({ owners }: { owners: LeadOwner[] }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The dialog has no Radix trigger to give focus back to: the keyboard returns to this button.
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) requestAnimationFrame(() => button.current?.focus());
+  };
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
+      <button ref={button} type="button" className={buttonClass("primary")} onClick={() => setOpen(true)}>
         <UserPlus className="size-4" aria-hidden />
         Add lead
-      </Button>
-      <Modal open={open} onOpenChange={setOpen} title="Add lead" description="Name and e-mail are required; the rest can be filled in later." width="max-w-3xl">
-        {open && <AddLeadForm owners={owners} onClose={() => setOpen(false)} />}
+      </button>
+      <Modal open={open} onOpenChange={openChange} title="Add lead" description="Name and e-mail are required; the rest can be filled in later." width="max-w-3xl">
+        {open && <AddLeadForm owners={owners} onClose={() => openChange(false)} />}
       </Modal>
     </>
   );
