@@ -43,6 +43,11 @@ const EXAMPLES: Record<string, () => Record<string, unknown>> = {
   "/api/simulation/reports": () => ({ ...reportInput(), resultId: `hostile-${Math.random().toString(36).slice(2)}` }),
   "/api/simulation/verify": () => ({ email: "hostile.candidate@example.com", code: "123456" }),
   "/api/simulation/my-data/erasure": () => ({ code: "123456" }),
+  // A new lead each time (POST): a fresh e-mail and mobile, so a valid body is a 201, not a duplicate's 409.
+  "/api/crm/leads": () => ({
+    fullName: "Hostile Lead", email: `hostile.lead.${Math.random().toString(36).slice(2, 10)}@example.com`,
+    mobile: `+44 7${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`, priority: "High", leadStage: "Not Connected", leadStatus: "Call Back", notes: "Hostile test",
+  }),
   "/api/crm/leads/:id": () => ({ priority: "High", notes: "Hostile test", leadStage: "Not Connected", leadStatus: "Call Back" }),
   "/api/staff/:id": () => ({ name: "Hostile Victim", roles: ["content"] }),
   "/api/staff": () => ({ name: "Hostile Staff", email: `hostile.staff.${Math.random().toString(36).slice(2, 8)}@example.com`, roles: ["content"], password: "hostile-password-long-enough" }),

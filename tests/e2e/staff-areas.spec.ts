@@ -14,7 +14,8 @@ test("a sales account at /admin is told it has no access", async ({ page }) => {
 
 test("the CRM sends signed-out visitors to /crm-login, signs sales in and out", async ({ page }) => {
   await page.goto("/crm");
-  await expect(page).toHaveURL(/\/crm-login$/);
+  // The server's redirect carries the way back (issue 21 item 11).
+  await expect(page).toHaveURL(/\/crm-login\?returnTo=%2Fcrm$/);
   await expect(page).toHaveTitle("CRM Access");
   await expect(page.getByRole("heading", { name: "CRM Access" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Access CRM Dashboard" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnPath, signInPathFor } from "~/shared/return-path";
+import { crmSignInPathFor, safeReturnPath, signInPathFor } from "~/shared/return-path";
 
 describe("safeReturnPath", () => {
   it("keeps a path on this site, with its query and fragment", () => {
@@ -25,5 +25,12 @@ describe("safeReturnPath", () => {
 
   it("builds the sign-in address that comes back", () => {
     expect(signInPathFor("/simulation-report/a b")).toBe("/simulation-login?returnTo=%2Fsimulation-report%2Fa%20b");
+  });
+
+  it("refuses the CRM's own sign-in page as the CRM's return path, and builds its address", () => {
+    expect(safeReturnPath("/crm-login?returnTo=/crm", "/crm-login")).toBeNull();
+    expect(safeReturnPath("//evil.example", "/crm-login")).toBeNull();
+    expect(safeReturnPath("/crm?view=paid", "/crm-login")).toBe("/crm?view=paid");
+    expect(crmSignInPathFor("/crm?view=paid&q=a b")).toBe("/crm-login?returnTo=%2Fcrm%3Fview%3Dpaid%26q%3Da%20b");
   });
 });

@@ -70,7 +70,7 @@ export const BATCH_HINT = "Required for paid customers. Use format: FF-YYYY-MM";
 /** Sources a lead can come from (spec §3 "CRM lead" sourceType). */
 export const LEAD_SOURCE_TYPES = ["application", "brochure_download", "simulation_attempt"] as const;
 export type LeadSourceType = (typeof LEAD_SOURCE_TYPES)[number];
-/** Where a lead came from first: an engagement, or the legacy sheet brought in by Import CSV Data. */
-export const LEAD_ORIGINS = [...LEAD_SOURCE_TYPES, "csv_import"] as const;
+/** Where a lead came from first: an engagement, the legacy sheet brought in by Import CSV Data, or sales adding it by hand. */
+export const LEAD_ORIGINS = [...LEAD_SOURCE_TYPES, "csv_import", "manual"] as const;
 export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
 export const sourceLabel = (source: string) => source.replace(/_/g, " ");

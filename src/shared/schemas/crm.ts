@@ -85,7 +85,7 @@ export type LeadPage = z.infer<typeof leadPageSchema>;
 export const activityEntrySchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("engagement"), source: z.enum(LEAD_SOURCE_TYPES), refId: z.string(), at: z.string() }),
   z.object({
-    kind: z.enum(["edit", "merge", "import"]),
+    kind: z.enum(["edit", "merge", "import", "create"]),
     field: z.string().nullable(),
     from: z.string().nullable(),
     to: z.string().nullable(),
@@ -159,9 +159,11 @@ const webAddress = optionalHttpUrl()
  * cross-field rules (status within stage, batch name for Closed Won, collected ≤ sale, owner) need
  * the stored lead and are checked by the server.
  */
+const fullNameSchema = z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(200, "At most 200 characters");
+
 export const leadUpdateSchema = z
   .object({
-    fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(200, "At most 200 characters"),
+    fullName: fullNameSchema,
     email: emailSchema,
     mobile: z
       .string({ error: "Please enter a valid mobile number" })
@@ -199,6 +201,14 @@ export const leadUpdateSchema = z
   .strict();
 export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
 export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
+
+/**
+ * A lead added by hand (POST /api/crm/leads): the edit form's fields, a name and an e-mail required,
+ * checked by the same rules as an edit of a new lead.
+ */
+export const leadCreateSchema = leadUpdateSchema.omit({ version: true }).extend({ fullName: fullNameSchema, email: emailSchema });
+export type LeadCreate = z.infer<typeof leadCreateSchema>;
+export type LeadCreateInput = z.input<typeof leadCreateSchema>;
 
 export const leadIdParamsSchema = z.object({ id: z.uuid({ error: "Not a lead id" }) });
 

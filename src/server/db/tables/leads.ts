@@ -90,7 +90,7 @@ export const leadEngagement = pgTable(
   (t) => [uniqueIndex("lead_engagement_ref_idx").on(t.kind, t.refId), index("lead_engagement_lead_idx").on(t.leadId, t.at)],
 );
 
-export const LEAD_CHANGE_KINDS = ["edit", "merge", "import"] as const;
+export const LEAD_CHANGE_KINDS = ["edit", "merge", "import", "create"] as const;
 
 /** Every change staff made to a lead (who, when, field, from → to), for the activity timeline. */
 export const leadChange = pgTable(

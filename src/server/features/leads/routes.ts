@@ -16,6 +16,7 @@ import {
   leadPageSchema,
   leadSchema,
   leadConflictSchema,
+  leadCreateSchema,
   leadUpdateSchema,
   syncResultSchema,
 } from "~/shared/schemas/crm";
@@ -30,6 +31,7 @@ import { fixDuplicates } from "./merge";
 import { listLeadOwners } from "./owners";
 import { crmAnalytics, listLeads, readLead, readLeadResume } from "./queries";
 import { syncLeads } from "./sync";
+import { createLead } from "./create";
 import { deleteLead, StaleLeadError, updateLead } from "./update";
 import { LEAD_UPLOAD } from "./upload";
 
@@ -42,10 +44,10 @@ function ifMatchVersion(header: string | string[] | undefined): number | undefin
   return version;
 }
 
-/** The update body's problems by field; an unknown field (pendingAmount is derived) is named too. */
-function parseUpdate(body: unknown) {
-  const parsed = leadUpdateSchema.safeParse(body ?? {});
-  if (parsed.success) return parsed.data;
+/** A new or changed lead's problems by field; an unknown field (pendingAmount is derived) is named too. */
+function parseLead<T extends typeof leadUpdateSchema | typeof leadCreateSchema>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data as z.infer<T>;
   // No prototype: an unknown key such as "constructor" is named like any other.
   const fields: Record<string, string> = Object.create(null);
   for (const issue of parsed.error.issues) {
@@ -75,6 +77,23 @@ export async function leadRoutes(app: FastifyInstance) {
     handler: (request) => listLeads(app.db, request.query),
   });
 
+  api.post("/api/crm/leads", {
+    config: sales,
+    schema: {
+      tags,
+      summary: "Add a lead by hand",
+      description:
+        "fullName and email required; the other fields as in the edit form, with the same rules (400 naming the field). " +
+        "409 names the lead that already has the e-mail or mobile (Indian mobiles match with or without +91).",
+      body: z.record(z.string(), z.unknown()),
+      response: { 201: leadSchema },
+    },
+    handler: async (request, reply) => {
+      const created = await createLead(app.db, parseLead(leadCreateSchema, request.body), request.staff!.id);
+      return reply.code(201).send(created);
+    },
+  });
+
   api.get("/api/crm/leads/:id", {
     config: sales,
     schema: { tags, summary: "One lead with its activity (engagements and staff changes, newest first)", params: leadIdParamsSchema, response: { 200: leadDetailSchema } },
@@ -101,7 +120,7 @@ export async function leadRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       try {
-        return await updateLead(app.db, request.params.id, parseUpdate(request.body), request.staff!.id, ifMatchVersion(request.headers["if-match"]));
+        return await updateLead(app.db, request.params.id, parseLead(leadUpdateSchema, request.body), request.staff!.id, ifMatchVersion(request.headers["if-match"]));
       } catch (error) {
         if (!(error instanceof StaleLeadError)) throw error;
         // The error handler writes code, message and fields only; this 409 also carries the current lead.

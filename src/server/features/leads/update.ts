@@ -9,6 +9,7 @@ import { AppError, invalid } from "../../platform/errors";
 import { prepared } from "./prepared";
 import { readLead } from "./queries";
 import { leadColumns, owner, toLead, type LeadRow } from "./record";
+import { writeUnique } from "./lead-identity";
 import { leadsChanged } from "./summary-cache";
 import { normaliseMobile } from "./service";
 
@@ -59,13 +60,36 @@ export async function canOwnLeads(db: Db, staffId: string): Promise<boolean> {
   return !!row;
 }
 
-type Changes = Omit<LeadUpdate, "version">;
+export type Changes = Omit<LeadUpdate, "version">;
+/** What the rules read of the lead being changed (a new lead: the defaults). */
+export type RuleBase = Pick<Lead, "leadStage" | "leadStatus" | "batchName" | "saleAmount" | "collectedAmount" | "latestCallDate" | "latestCallTime">;
+
+/**
+ * The requested changes as they will be stored: the mobile normalised, a stage moved to inline
+ * starting at its first status, and a call date logged in the form becoming the lead's latest call
+ * (the list's Last Call) when it is newer than the one recorded.
+ */
+export function prepareChanges(current: RuleBase, requested: Changes): Changes {
+  const changes: Changes = { ...requested };
+  if (changes.mobile !== undefined) changes.mobile = normaliseMobile(changes.mobile);
+  // Moving a lead to another stage inline (spec §4) starts it at that stage's first status.
+  if (changes.leadStage && changes.leadStatus === undefined && !statusBelongsToStage(changes.leadStage, current.leadStatus)) {
+    changes.leadStatus = STAGE_STATUSES[changes.leadStage as LeadStage][0];
+  }
+  // The edit form has only "Call Date"; Last Call shows the latest call, which an import also sets.
+  if (changes.callDate && changes.latestCallDate === undefined && (!current.latestCallDate || changes.callDate > current.latestCallDate)) {
+    changes.latestCallDate = changes.callDate;
+    // The recorded time was another call's; a date from the form comes without one.
+    if (changes.latestCallTime === undefined && current.latestCallTime) changes.latestCallTime = null;
+  }
+  return changes;
+}
 
 /**
  * The spec's lead rules, checked against the stored lead (PRODUCT.md §5): the status belongs to the
  * stage, a Closed Won status has a batch name, collected ≤ sale, the owner may own leads.
  */
-async function checkRules(db: Db, current: Lead, changes: Changes): Promise<void> {
+export async function checkRules(db: Db, current: RuleBase, changes: Changes): Promise<void> {
   const stage = changes.leadStage ?? current.leadStage;
   const status = changes.leadStatus ?? current.leadStatus;
   if (!statusBelongsToStage(stage, status)) {
@@ -102,20 +126,13 @@ export async function updateLead(db: Db, id: string, input: LeadUpdate, actorSta
     const current = await readLead(db, id);
     if (!current) throw new AppError("not_found", "Lead not found");
     if (wanted !== undefined && wanted !== current.version) throw await staleLead(db, id, current);
-    const changes: Changes = { ...requested };
-    if (changes.mobile !== undefined) changes.mobile = normaliseMobile(changes.mobile);
-    // Moving a lead to another stage inline (spec §4) starts it at that stage's first status.
-    if (changes.leadStage && changes.leadStatus === undefined && !statusBelongsToStage(changes.leadStage, current.leadStatus)) {
-      changes.leadStatus = STAGE_STATUSES[changes.leadStage as LeadStage][0];
-    }
+    const changes = prepareChanges(current, requested);
     await checkRules(db, current, changes);
     const changed = Object.entries(changes).filter(([field, value]) => shown(value) !== shown(current[field as keyof Lead]));
     if (changed.length === 0) return current;
-    if (changes.email && changes.email !== current.email) {
-      const [taken] = await db.select({ id: lead.id }).from(lead).where(eq(lead.email, changes.email));
-      if (taken) throw new AppError("conflict", "Another lead already has this email", { email: "Another lead already has this email" });
-    }
-    const saved = await writeChanges(db, current, changed, actorStaffId);
+    // A new e-mail or mobile must not be another lead's (409 naming that lead).
+    const claimed = Object.fromEntries(changed.filter(([field]) => field === "email" || field === "mobile")) as { email?: string | null; mobile?: string | null };
+    const saved = await writeUnique(db, claimed, current.id, (writer) => writeChanges(writer, current, changed, actorStaffId));
     if (saved) {
       leadsChanged();
       return saved;

@@ -34,6 +34,7 @@ const value = (field: string | null, text: string | null, owners: Map<string, st
 
 function describe(entry: ActivityEntry, owners: Map<string, string>): string {
   if (entry.kind === "engagement") return ENGAGEMENT[entry.source] ?? sourceLabel(entry.source);
+  if (entry.kind === "create") return `Created by ${entry.by ?? "a former staff member"}`;
   if (entry.kind === "merge") return `Merged duplicate ${entry.from ?? ""} into this lead`;
   if (entry.kind === "import") return entry.to ?? "Updated from CSV";
   const label = FIELD_LABELS[entry.field ?? ""] ?? entry.field;

@@ -3,6 +3,7 @@ import { BarChart3, Copy, RefreshCw, Upload } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
+import { AddLeadButton } from "./add-lead-dialog";
 import { ClosedWonModal, type PendingClosedWon } from "./closed-won-modal";
 import { DeleteLeadDialog } from "./delete-lead-dialog";
 import { CrmExportButton } from "./export-button";
@@ -70,6 +71,7 @@ export function CrmDashboard() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap gap-2">
+        <AddLeadButton owners={ownerList} />
         <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
           <RefreshCw className={`size-4 ${sync.isPending ? "animate-spin" : ""}`} aria-hidden />
           {sync.isPending ? "Syncing..." : "Sync All Data"}
