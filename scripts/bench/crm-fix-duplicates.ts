@@ -3,8 +3,9 @@
 // groups (EXPLAIN ANALYZE) so a run shows which indexes it used.
 import { sql } from "drizzle-orm";
 import { loadConfig } from "~/server/config";
+import type { Db } from "~/server/db/client";
 import { openConfiguredDatabase } from "~/server/db/open";
-import { duplicateKeysQuery } from "~/server/features/leads/merge";
+import { duplicateKeysQuery, planDuplicateSearch } from "~/server/features/leads/merge";
 import type { FixDuplicatesJob } from "~/shared/schemas/crm";
 import { targetConfigEnv, type DataTarget } from "./lib/servers";
 
@@ -28,7 +29,7 @@ export async function explainFixDuplicates(target: DataTarget): Promise<string[]
   const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
   try {
     return await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local work_mem = '64MB'`);
+      await planDuplicateSearch(tx as unknown as Db);
       const plan = await tx.execute(sql`explain (analyze, buffers) ${duplicateKeysQuery()}`);
       return (plan as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]!);
     });
