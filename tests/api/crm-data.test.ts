@@ -2,9 +2,8 @@ import { readFileSync } from "node:fs";
 import { eq, inArray } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lead, leadChange, leadEngagement, simulationReport } from "~/server/db/schema";
+import { lead, leadChange, simulationReport } from "~/server/db/schema";
 import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
-import { recordLeadEngagement } from "~/server/features/leads/service";
 import type { ImportResult, LeadDetail } from "~/shared/schemas/crm";
 import { applicationFields, applicationInput, multipartBody } from "../fixtures/applications";
 import { leadFactory } from "../fixtures/leads";
@@ -77,34 +76,6 @@ describe("POST /api/crm/sync", () => {
     const [row] = await ctx.db.select().from(simulationReport).where(eq(simulationReport.email, "report.only@example.com"));
     expect(row!.leadId).toBe(backfilled.id);
     expect((await post("/api/crm/sync")).json()).toEqual({ created: 0, updated: 0 });
-  });
-});
-
-describe("POST /api/crm/fix-duplicates", () => {
-  it("normalises LTB and merges leads sharing a mobile into the oldest, moving engagements and history", async () => {
-    const oldest = await leadFactory(ctx.db, { email: "dup.one@example.com", mobile: "919811122233", createdAt: new Date("2025-01-01T00:00:00Z") });
-    const newer = await leadFactory(ctx.db, {
-      email: "dup.two@example.com", mobile: "919811122233", leadStage: "Connected", leadStatus: "LTB", notes: "Call in the evening",
-      hasApplication: true, createdAt: new Date("2025-02-01T00:00:00Z"),
-    });
-    await recordLeadEngagement(ctx.db, { email: "dup.two@example.com", source: "application", refId: "00000000-0000-4000-8000-0000000000aa" });
-    await ctx.db.insert(leadChange).values({ leadId: newer.id, staffId: sales.id, kind: "edit", field: "notes", toValue: "Call in the evening" });
-    expect((await postReport(ctx.app, reportInput({ email: "dup.two@example.com", fullName: "Dup Two" }))).statusCode).toBe(200);
-    const response = await post("/api/crm/fix-duplicates");
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ merged: 1 });
-    expect(response.json().updatedLeads).toBeGreaterThanOrEqual(2);
-    expect(await leadByEmail("dup.two@example.com")).toBeUndefined();
-    const kept = (await leadByEmail("dup.one@example.com"))!;
-    expect(kept).toMatchObject({ id: oldest.id, leadStatus: "Likely to Buy", leadStage: "Connected", notes: "Call in the evening", hasApplication: true });
-    const links = await ctx.db.select().from(leadEngagement).where(eq(leadEngagement.refId, "00000000-0000-4000-8000-0000000000aa"));
-    expect(links[0]!.leadId).toBe(oldest.id);
-    const [report] = await ctx.db.select().from(simulationReport).where(eq(simulationReport.email, "dup.two@example.com"));
-    expect(report!.leadId).toBe(oldest.id);
-    const detail = (await get(`/api/crm/leads/${oldest.id}`)).json() as LeadDetail;
-    expect(detail.activity.map((a) => a.kind)).toEqual(expect.arrayContaining(["merge", "edit", "engagement"]));
-    expect(detail.activity.find((a) => a.kind === "merge")).toMatchObject({ to: "dup.one@example.com", by: sales.name });
-    expect((await post("/api/crm/fix-duplicates")).json()).toEqual({ updatedLeads: 0, merged: 0 });
   });
 });
 

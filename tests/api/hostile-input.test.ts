@@ -261,6 +261,7 @@ const NO_BODY = new Set([
   "/api/simulation/send-bulk-notifications",
   "/api/crm/sync",
   "/api/crm/fix-duplicates",
+  "/api/crm/fix-duplicates/:id/cancel",
   "/api/admin/simulations/:id/toggle-visibility",
   "/api/simulation/my-data/erasure/code",
   "/api/simulation/reports/:slug/share",

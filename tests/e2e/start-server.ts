@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startMailPeer } from "./mail-peer";
+import { seedDuplicateLeads } from "./seed-duplicates";
 import { seedStaff } from "./seed-staff";
 import { E2E_WEBHOOK_TOKEN } from "./accounts";
 
@@ -61,7 +62,7 @@ async function main() {
   }
 
   // Accounts go in before the server starts: PGlite's data dir admits one process at a time.
-  await seedStaff(env);
+  await seedStaff(env).then(() => seedDuplicateLeads(env));
 
   const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], { cwd: root, env, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -116,3 +116,4 @@ export * from "./tables/report-standing";
 export * from "./tables/content-version";
 export * from "./tables/csp-violations";
 export * from "./tables/data-rights";
+export * from "./tables/lead-merge-jobs";

@@ -243,4 +243,24 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const syncResultSchema = z.object({ created: z.number(), updated: z.number() });
-export const fixDuplicatesResultSchema = z.object({ updatedLeads: z.number(), merged: z.number() });
+/**
+ * A Fix Duplicates run (a background job): `groupsFound` is null while the duplicate groups are being
+ * found, then `groupsMerged` of `groupsFound` as they are merged. `merged` counts the duplicate leads
+ * removed; `updatedLeads` the leads whose legacy status was normalised or that absorbed duplicates.
+ */
+export const fixDuplicatesJobSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(["running", "done", "cancelled", "failed"]),
+  phase: z.enum(["finding", "merging"]),
+  groupsFound: z.number().nullable(),
+  groupsMerged: z.number(),
+  merged: z.number(),
+  updatedLeads: z.number(),
+  cancelRequested: z.boolean(),
+  error: z.string().nullable(),
+  startedBy: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type FixDuplicatesJob = z.infer<typeof fixDuplicatesJobSchema>;
+export const fixDuplicatesJobParamsSchema = z.object({ id: z.uuid({ error: "Not a Fix Duplicates job id" }) });

@@ -69,6 +69,10 @@ export const lead = pgTable(
     index("lead_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
     index("lead_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("lead_mobile_trgm_idx").using("gin", sql`${t.mobile} gin_trgm_ops`),
+    // Fix Duplicates (migration 0016, which also defines lead_mobile_key): only leads stored under a key
+    // other than their normalised one, the few that can duplicate another lead.
+    index("lead_email_key_unnormalised_idx").on(sql`lower(trim(${t.email}))`).where(sql`email <> lower(trim(email))`),
+    index("lead_mobile_key_unnormalised_idx").on(sql`lead_mobile_key(${t.mobile})`).where(sql`mobile is distinct from lead_mobile_key(mobile)`),
     check("lead_sale_amount_check", sql`sale_amount is null or sale_amount >= 0`),
     check("lead_collected_amount_check", sql`collected_amount is null or (collected_amount >= 0 and collected_amount <= coalesce(sale_amount, 0))`),
   ],

@@ -5,7 +5,8 @@ import { AREA_ROLES } from "~/shared/roles";
 import { okSchema } from "~/shared/schemas/common";
 import {
   analyticsSchema,
-  fixDuplicatesResultSchema,
+  fixDuplicatesJobParamsSchema,
+  fixDuplicatesJobSchema,
   importResultSchema,
   leadDetailSchema,
   leadExportQuerySchema,
@@ -27,7 +28,7 @@ import { sendDownload } from "../../platform/files";
 import { leadActivity } from "./activity";
 import { sendLeadCsv } from "./export";
 import { IMPORT_BATCH, importLeadsCsv, PGLITE_IMPORT_BATCH } from "./import";
-import { fixDuplicates } from "./merge";
+import { cancelMergeJob, claimMergeJob, latestMergeJob, readMergeJob, runMergeJob } from "./merge-job";
 import { listLeadOwners } from "./owners";
 import { crmAnalytics, listLeads, readLead, readLeadResume } from "./queries";
 import { syncLeads } from "./sync";
@@ -197,9 +198,52 @@ export async function leadRoutes(app: FastifyInstance) {
     handler: () => syncLeads(app.db),
   });
 
+  // Fix Duplicates runs as a background job (merge-job.ts): the start answers at once with the job,
+  // the screen follows it. On close this process stops its run after the current group.
+  const shutdown = new AbortController();
+  const runs = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    shutdown.abort();
+    await Promise.all(runs);
+  });
+  const jobTags = ["crm"];
   api.post("/api/crm/fix-duplicates", {
     config: sales,
-    schema: { tags, summary: "Normalise legacy statuses (LTB → Likely to Buy) and merge leads sharing an e-mail or mobile", response: { 200: fixDuplicatesResultSchema } },
-    handler: (request) => fixDuplicates(app.db, request.staff!.id),
+    schema: {
+      tags: jobTags,
+      summary: "Start Fix Duplicates: normalise legacy statuses (LTB → Likely to Buy) and merge leads sharing an e-mail or mobile",
+      description: "Answers 202 with the job at once; follow it with GET /api/crm/fix-duplicates/{id}. One runs at a time: a second start is 409 naming the running job.",
+      response: { 202: fixDuplicatesJobSchema },
+    },
+    handler: async (request, reply) => {
+      const job = await claimMergeJob(app.db, request.staff!.id);
+      const run = runMergeJob(app.db, job.id, request.staff!.id, shutdown.signal, request.log).finally(() => runs.delete(run));
+      runs.add(run);
+      return reply.status(202).send(job);
+    },
+  });
+
+  api.get("/api/crm/fix-duplicates", {
+    config: sales,
+    schema: { tags: jobTags, summary: "The latest Fix Duplicates job (running or finished), or null", response: { 200: z.object({ job: fixDuplicatesJobSchema.nullable() }) } },
+    handler: async () => ({ job: await latestMergeJob(app.db) }),
+  });
+
+  api.get("/api/crm/fix-duplicates/:id", {
+    config: sales,
+    schema: { tags: jobTags, summary: "A Fix Duplicates job: status, groups found and merged", params: fixDuplicatesJobParamsSchema, response: { 200: fixDuplicatesJobSchema } },
+    handler: (request) => readMergeJob(app.db, request.params.id),
+  });
+
+  api.post("/api/crm/fix-duplicates/:id/cancel", {
+    config: sales,
+    schema: {
+      tags: jobTags,
+      summary: "Cancel a running Fix Duplicates job",
+      description: "It stops after the group it is merging (every group is merged whole or not at all); a finished job is answered as it is.",
+      params: fixDuplicatesJobParamsSchema,
+      response: { 200: fixDuplicatesJobSchema },
+    },
+    handler: (request) => cancelMergeJob(app.db, request.params.id),
   });
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { BarChart3, Copy, RefreshCw, Upload } from "lucide-react";
+import { BarChart3, RefreshCw, Upload } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
@@ -8,6 +8,7 @@ import { ClosedWonModal, type PendingClosedWon } from "./closed-won-modal";
 import { DeleteLeadDialog } from "./delete-lead-dialog";
 import { CrmExportButton } from "./export-button";
 import { FilterBar } from "./filter-bar";
+import { FixDuplicates } from "./fix-duplicates";
 import { displayName } from "./format";
 import { ImportDialog } from "./import-dialog";
 import { LeadDetailDialog } from "./lead-detail-dialog";
@@ -15,7 +16,7 @@ import { LeadEditDialog } from "./lead-edit-dialog";
 import { LeadCards, LeadTable, type LeadActions } from "./lead-list";
 import { AnalyticsCards, SummaryCards } from "./summary-cards";
 import { toSearchParams, useCrmFilters } from "./use-crm-filters";
-import { useAnalytics, useDeleteLead, useFixDuplicates, useLeadList, useLeadOwners, useSyncLeads, useTabCount, useUpdateLead } from "./use-leads";
+import { useAnalytics, useDeleteLead, useLeadList, useLeadOwners, useSyncLeads, useTabCount, useUpdateLead } from "./use-leads";
 import { groupIndian } from "~/shared/format-number";
 
 const tabClass = (active: boolean) =>
@@ -45,7 +46,6 @@ export function CrmDashboard() {
   const updateLead = useUpdateLead();
   const deleteLead = useDeleteLead();
   const sync = useSyncLeads();
-  const fix = useFixDuplicates();
 
   const leads = useMemo(() => list.data?.pages.flatMap((page) => page.leads) ?? [], [list.data]);
   const firstPage = list.data?.pages[0];
@@ -85,10 +85,7 @@ export function CrmDashboard() {
           <Upload className="size-4" aria-hidden />
           Import CSV Data
         </Button>
-        <Button variant="secondary" onClick={() => fix.mutate()} disabled={fix.isPending}>
-          <Copy className="size-4" aria-hidden />
-          {fix.isPending ? "Fixing..." : "Fix Duplicates"}
-        </Button>
+        <FixDuplicates />
       </div>
 
       <nav aria-label="Lead views" className="flex flex-wrap gap-1 self-start rounded-lg bg-slate-200/60 p-1">

@@ -121,20 +121,6 @@ export function useSyncLeads() {
   });
 }
 
-export function useFixDuplicates() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: () => api<{ updatedLeads: number; merged: number }>("/api/crm/fix-duplicates", { method: "POST" }),
-    onSuccess: (result) =>
-      toast({
-        title: "Duplicates Fixed",
-        description: `Updated ${result.updatedLeads} leads: LTB → Likely to Buy${result.merged ? `; merged ${result.merged} duplicates` : ""}`,
-      }),
-    onError: (error) => toast({ title: "Fix Failed", description: errorText(error), variant: "destructive" }),
-    onSettled: refresh,
-  });
-}
-
 /**
  * Uploads the CSV with XMLHttpRequest for its upload progress: the server reads the file as it
  * arrives, so the bytes sent are the rows read.
