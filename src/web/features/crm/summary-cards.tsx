@@ -4,9 +4,9 @@ import { groupIndian } from "~/shared/format-number";
 
 function Card({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
       <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-brand-900">{value}</p>
+      <p className="mt-1 text-2xl font-bold wrap-anywhere text-brand-900">{value}</p>
       {note && <p className="mt-1 text-xs text-slate-600">{note}</p>}
     </div>
   );
@@ -28,9 +28,10 @@ export function AnalyticsCards({ data }: { data: CrmAnalytics | undefined }) {
   );
 }
 
-export function SummaryCards({ pendingTotal, total, estimate }: { pendingTotal: number | undefined; total: number | undefined; estimate: boolean }) {
+/** `busy` while the figures for the view in front of the user are on their way (values show "…"). */
+export function SummaryCards({ pendingTotal, total, estimate, busy }: { pendingTotal: number | undefined; total: number | undefined; estimate: boolean; busy: boolean }) {
   return (
-    <section aria-label="Summary" className="grid gap-3 sm:grid-cols-2">
+    <section aria-label="Summary" aria-busy={busy} className="grid gap-3 sm:grid-cols-2">
       <Card label="Total Pending Amount" value={pendingTotal === undefined ? "…" : formatRupees(pendingTotal)} note="Sale minus collected, for the leads in view" />
       <Card label="Total Leads" value={total === undefined ? "…" : `${estimate ? "about " : ""}${groupIndian(total)}`} />
     </section>
