@@ -37,7 +37,8 @@ function sheet(): string {
     const [stage, status] = PIPELINE[i % PIPELINE.length]!;
     const won = status.startsWith("CW - ");
     return [
-      `${String((i % 28) + 1).padStart(2, "0")}/10/2026`,
+      // Older than the legacy sheet of crm.spec.ts, whose leads stay on the first page of its filters.
+      `${String((i % 28) + 1).padStart(2, "0")}/10/2024`,
       `${(i % 12) + 1}:${String(i % 60).padStart(2, "0")} PM`,
       email(i),
       fullName(i),
