@@ -22,7 +22,7 @@ export function Modal({ open, onOpenChange, title, description, children, width 
           className={`fixed top-1/2 left-1/2 z-[80] max-h-[92vh] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl`}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
-          <Dialog.Title className="pr-8 text-xl font-bold text-brand-900">{title}</Dialog.Title>
+          <Dialog.Title className="pr-8 text-xl font-bold text-brand-900 wrap-anywhere">{title}</Dialog.Title>
           {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
           <div className="mt-5">{children}</div>
           <Dialog.Close aria-label="Close" className="absolute top-4 right-4 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900">

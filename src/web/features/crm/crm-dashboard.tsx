@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { BarChart3, RefreshCw, Upload } from "lucide-react";
+import { BarChart3, LoaderCircle, RefreshCw, Upload } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
@@ -26,6 +26,9 @@ const tabClass = (active: boolean) =>
 const countText = (count: { total?: number; estimate?: boolean } | undefined) =>
   count?.total === undefined ? "…" : `${count.estimate ? "about " : ""}${groupIndian(count.total)}`;
 
+/** A count query's answer for the filters in view; undefined ("…") while the previous filters' answer stands in. */
+const current = <T,>(query: { data: T; isPlaceholderData: boolean }) => (query.isPlaceholderData ? undefined : query.data);
+
 /** The CRM dashboard (spec §2.4): actions, tabs, analytics, summary, filters, leads and their modals. */
 export function CrmDashboard() {
   const { filters, update, clear, active } = useCrmFilters();
@@ -48,7 +51,10 @@ export function CrmDashboard() {
   const sync = useSyncLeads();
 
   const leads = useMemo(() => list.data?.pages.flatMap((page) => page.leads) ?? [], [list.data]);
-  const firstPage = list.data?.pages[0];
+  // While a new tab, search or filter loads, the rows on screen are the previous view's: they are
+  // dimmed under "Loading leads...", and no count is shown until the new one arrives (issue 21 item 16).
+  const loading = list.isPlaceholderData;
+  const firstPage = loading ? undefined : list.data?.pages[0];
   const paid = filters.view === "paid";
   const ownerList = owners.data ?? [];
 
@@ -90,15 +96,15 @@ export function CrmDashboard() {
 
       <nav aria-label="Lead views" className="flex flex-wrap gap-1 self-start rounded-lg bg-slate-200/60 p-1">
         <button type="button" className={tabClass(!paid)} aria-current={!paid ? "page" : undefined} onClick={() => update({ view: "active" })}>
-          Active Leads ({countText(activeCount.data)})
+          Active Leads ({countText(current(activeCount))})
         </button>
         <button type="button" className={tabClass(paid)} aria-current={paid ? "page" : undefined} onClick={() => update({ view: "paid" })}>
-          Paid Users ({countText(paidCount.data)})
+          Paid Users ({countText(current(paidCount))})
         </button>
       </nav>
 
       {showAnalytics && <AnalyticsCards data={analytics.data} />}
-      <SummaryCards pendingTotal={firstPage?.pendingTotal} total={firstPage?.total} estimate={!!firstPage?.totalIsEstimate} />
+      <SummaryCards pendingTotal={firstPage?.pendingTotal} total={firstPage?.total} estimate={!!firstPage?.totalIsEstimate} busy={!firstPage} />
 
       <FilterBar
         filters={filters}
@@ -107,36 +113,49 @@ export function CrmDashboard() {
         onChange={update}
         onClear={clear}
         exportButton={null}
-        followUpCount={dueCount.data}
+        followUpCount={dueCount.isError ? undefined : (current(dueCount) ?? "loading")}
       />
 
-      {list.isError ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-          Failed to fetch CRM leads
+      <section aria-label="Leads" aria-busy={loading} className="grid gap-3">
+        <p role="status" className={loading ? "flex items-center gap-2 text-sm font-medium text-brand-800" : "sr-only"}>
+          {loading && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+          {loading ? "Loading leads..." : ""}
         </p>
-      ) : list.isPending ? (
-        <p className="p-6 text-center text-slate-600">Loading CRM...</p>
-      ) : leads.length === 0 ? (
-        <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
-          <p className="text-lg font-semibold text-slate-900">No leads found</p>
-          <p className="mt-1 text-slate-600">{active ? "Try adjusting your filters or search terms." : "Click 'Sync Data' to import leads from applications and downloads."}</p>
-        </div>
-      ) : (
-        <>
-          <LeadTable leads={leads} paid={paid} actions={actions} />
-          <LeadCards leads={leads} paid={paid} actions={actions} />
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-            <span aria-live="polite">
-              Showing {groupIndian(leads.length)} of {countText(firstPage ? { total: firstPage.total, estimate: firstPage.totalIsEstimate } : undefined)}
-            </span>
-            {list.hasNextPage && (
-              <Button variant="secondary" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? "Loading..." : "Load more"}
-              </Button>
+        {list.isError ? (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+            Failed to fetch CRM leads
+          </p>
+        ) : list.isPending ? (
+          <p className="p-6 text-center text-slate-600">Loading CRM...</p>
+        ) : leads.length === 0 ? (
+          // The previous view had none: say nothing about this one until it arrives.
+          !loading && (
+            <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
+              <p className="text-lg font-semibold text-slate-900">No leads found</p>
+              <p className="mt-1 text-slate-600">{active ? "Try adjusting your filters or search terms." : "Click 'Sync Data' to import leads from applications and downloads."}</p>
+            </div>
+          )
+        ) : (
+          <>
+            <div className={`grid gap-3 transition-opacity ${loading ? "opacity-50" : ""}`}>
+              <LeadTable leads={leads} paid={paid} actions={actions} />
+              <LeadCards leads={leads} paid={paid} actions={actions} />
+            </div>
+            {!loading && (
+              <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+                <span aria-live="polite">
+                  Showing {groupIndian(leads.length)} of {countText(firstPage ? { total: firstPage.total, estimate: firstPage.totalIsEstimate } : undefined)}
+                </span>
+                {list.hasNextPage && (
+                  <Button variant="secondary" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                    {list.isFetchingNextPage ? "Loading..." : "Load more"}
+                  </Button>
+                )}
+              </div>
             )}
-          </div>
-        </>
-      )}
+          </>
+        )}
+      </section>
 
       <LeadDetailDialog lead={viewing} owners={ownerList} onClose={() => setViewing(null)} onEdit={actions.onEdit} />
       <LeadEditDialog lead={editing} owners={ownerList} onClose={() => setEditing(null)} />

@@ -29,8 +29,8 @@ export function FilterBar({
   onChange: (change: Partial<CrmFilters>, options?: { replace?: boolean }) => void;
   onClear: () => void;
   exportButton?: ReactNode;
-  /** Leads with a follow-up date today or earlier, under the other filters. */
-  followUpCount?: { total: number; estimate: boolean };
+  /** Leads with a follow-up date today or earlier, under the other filters ("…" while it loads). */
+  followUpCount?: { total: number; estimate: boolean } | "loading";
 }) {
   const [text, setText] = useState(filters.q);
   // The URL is the truth: Back/Forward or Clear Filters bring the box along.
@@ -67,7 +67,8 @@ export function FilterBar({
       </label>
       <MultiSelect label="Status" plural="Statuses" options={LEAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} selected={filters.status} onChange={(status) => onChange({ status })} />
       <Button variant={filters.followUp ? "primary" : "secondary"} aria-pressed={filters.followUp} onClick={() => onChange({ followUp: !filters.followUp })}>
-        Follow-ups due{followUpCount ? ` (${followUpCount.estimate ? "about " : ""}${groupIndian(followUpCount.total)})` : ""}
+        Follow-ups due
+        {followUpCount === "loading" ? " (…)" : followUpCount ? ` (${followUpCount.estimate ? "about " : ""}${groupIndian(followUpCount.total)})` : ""}
       </Button>
       {exportButton}
       {active && (

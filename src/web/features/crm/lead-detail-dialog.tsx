@@ -10,7 +10,7 @@ import { useLeadDetail } from "./use-leads";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="grid gap-2 rounded-lg border border-slate-200 p-4">
+    <section className="grid min-w-0 gap-2 rounded-lg border border-slate-200 p-3 sm:p-4">
       <h3 className="font-semibold text-brand-900">{title}</h3>
       {children}
     </section>
@@ -19,9 +19,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
+    // Label beside value from 640 px; on a phone the label sits above, leaving the value the width.
+    <div className="grid gap-x-2 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
+      <dd className="min-w-0 text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -40,7 +41,9 @@ export function LeadDetailDialog({ lead, owners, onClose, onEdit }: { lead: Lead
   return (
     <Modal open={!!lead} onOpenChange={(open) => !open && onClose()} title={current ? displayName(current) : "Lead"} width="max-w-3xl">
       {current && (
-        <div className="grid gap-4">
+        // wrap-anywhere (inherited, timeline included): a long e-mail, link or word breaks where it
+        // must instead of widening the dialog past a phone's screen.
+        <div className="grid min-w-0 gap-4 wrap-anywhere">
           <Section title="Contact Information">
             <dl className="grid gap-1">
               <Row label="Email">{current.email}</Row>
@@ -122,7 +125,7 @@ export function LeadDetailDialog({ lead, owners, onClose, onEdit }: { lead: Lead
           <Section title="Activity">
             <ActivityTimeline activity={detail.data?.activity} owners={ownerNames} />
           </Section>
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
               Close
             </Button>

@@ -7,11 +7,11 @@ import { groupIndian } from "~/shared/format-number";
 function Card({ label, value, note }: { label: string; value: string; note?: string }) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={note ? `${id}-note` : undefined} className="rounded-xl border border-slate-200 bg-white p-4">
+    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={note ? `${id}-note` : undefined} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
       <p id={`${id}-label`} className="text-sm text-slate-600">
         {label}
       </p>
-      <p className="mt-1 text-2xl font-bold text-brand-900">{value}</p>
+      <p className="mt-1 text-2xl font-bold wrap-anywhere text-brand-900">{value}</p>
       {note && (
         <p id={`${id}-note`} className="mt-1 text-xs text-slate-600">
           {note}
@@ -43,9 +43,10 @@ export function AnalyticsCards({ data }: { data: CrmAnalytics | undefined }) {
   );
 }
 
-export function SummaryCards({ pendingTotal, total, estimate }: { pendingTotal: number | undefined; total: number | undefined; estimate: boolean }) {
+/** `busy` while the figures for the view in front of the user are on their way (values show "…"). */
+export function SummaryCards({ pendingTotal, total, estimate, busy }: { pendingTotal: number | undefined; total: number | undefined; estimate: boolean; busy: boolean }) {
   return (
-    <section aria-label="Summary" className="grid gap-3 sm:grid-cols-2">
+    <section aria-label="Summary" aria-busy={busy} className="grid gap-3 sm:grid-cols-2">
       <Card label="Total Pending Amount" value={pendingTotal === undefined ? "…" : formatRupees(pendingTotal)} note={PENDING_NOTES.total} />
       <Card label="Total Leads" value={total === undefined ? "…" : `${estimate ? "about " : ""}${groupIndian(total)}`} />
     </section>
