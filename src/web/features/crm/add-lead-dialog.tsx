@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { BATCH_HINT, DEFAULT_PRIORITY, DEFAULT_STAGE, DEFAULT_STATUS, EDIT_FORM_PRIORITIES, isClosedWon, LEAD_STAGES, STAGE_STATUSES, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
+import { BATCH_HINT, DEFAULT_PRIORITY, DEFAULT_STAGE, DEFAULT_STATUS, isClosedWon } from "~/shared/crm/pipeline";
 import type { Lead, LeadCreateInput, LeadOwner } from "~/shared/schemas/crm";
 import { Button, buttonClass } from "~/web/components/ui/button";
-import { Field, inputClass } from "~/web/components/ui/field";
-import { FieldShell } from "~/web/components/ui/field-shell";
+import { Field } from "~/web/components/ui/field";
 import { Modal } from "~/web/components/ui/modal";
 import { TextareaField } from "~/web/components/ui/textarea-field";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { OwnerSelect, PipelineSelects } from "./lead-pipeline-fields";
 import { displayName } from "./format";
 
 type Form = Record<
@@ -96,7 +96,6 @@ function AddLeadForm({ owners, onClose }: { owners: LeadOwner[]; onClose: () => 
   }, [errors]);
 
   const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
-  const statuses: readonly string[] = STAGE_STATUSES[form.leadStage as LeadStage];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
@@ -111,58 +110,9 @@ function AddLeadForm({ owners, onClose }: { owners: LeadOwner[]; onClose: () => 
         <Field label="Full Name" autoComplete="off" value={form.fullName} onChange={set("fullName")} error={errors.fullName} required />
         <Field label="Email" type="email" autoComplete="off" value={form.email} onChange={set("email")} error={errors.email} required />
         <Field label="Mobile" type="tel" autoComplete="off" value={form.mobile} onChange={set("mobile")} error={errors.mobile} />
-        <FieldShell label="Lead Owner" error={errors.leadOwner}>
-          {(control) => (
-            <select className={inputClass} {...control} value={form.leadOwner} onChange={set("leadOwner")}>
-              <option value="">Unassigned</option>
-              {owners.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
+        <OwnerSelect value={form.leadOwner} owners={owners} error={errors.leadOwner} onChange={(leadOwner) => setForm((f) => ({ ...f, leadOwner }))} />
       </div>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <FieldShell label="Lead Stage" error={errors.leadStage}>
-          {(control) => (
-            <select
-              className={inputClass}
-              {...control}
-              value={form.leadStage}
-              onChange={(e) => {
-                const stage = e.target.value as LeadStage;
-                setForm((f) => ({ ...f, leadStage: stage, leadStatus: STAGE_STATUSES[stage][0] }));
-              }}
-            >
-              {LEAD_STAGES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-        <FieldShell label="Status" error={errors.leadStatus}>
-          {(control) => (
-            <select className={inputClass} {...control} value={form.leadStatus} onChange={set("leadStatus")}>
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {statusLabel(s)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-        <FieldShell label="Priority" error={errors.priority}>
-          {(control) => (
-            <select className={inputClass} {...control} value={form.priority} onChange={set("priority")}>
-              {EDIT_FORM_PRIORITIES.map((p) => (
-                <option key={p}>{p}</option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-      </div>
+      <PipelineSelects values={form} errors={errors} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} />
       {isClosedWon(form.leadStatus) && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-4">
           <Field label="Batch ID" value={form.batchName} onChange={set("batchName")} error={errors.batchName} placeholder="FF-YYYY-MM" required />

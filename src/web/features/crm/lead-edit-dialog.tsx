@@ -1,13 +1,13 @@
 import { useRef, useState, type FormEvent } from "react";
-import { BATCH_HINT, EDIT_FORM_PRIORITIES, LEAD_STAGES, STAGE_STATUSES, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
+import { BATCH_HINT, statusLabel } from "~/shared/crm/pipeline";
 import type { Lead, LeadConflict, LeadOwner, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { DateField } from "~/web/components/ui/date-field";
-import { Field, inputClass } from "~/web/components/ui/field";
-import { FieldShell } from "~/web/components/ui/field-shell";
+import { Field } from "~/web/components/ui/field";
 import { Modal } from "~/web/components/ui/modal";
 import { TextareaField } from "~/web/components/ui/textarea-field";
 import { ApiError } from "~/web/lib/api";
+import { OwnerSelect, PipelineSelects } from "./lead-pipeline-fields";
 import { displayName, formatMobile } from "./format";
 import { changedBy, leadConflict, useUpdateLead } from "./use-leads";
 
@@ -97,7 +97,6 @@ function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadO
   const update = useUpdateLead();
   const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const setDay = (key: "callDate" | "followUpDate") => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const statuses: readonly string[] = STAGE_STATUSES[form.leadStage as LeadStage] ?? [];
   const showBatch = form.leadStatus.includes("CW - ") || statusLabel(form.leadStatus).includes("Closed Won") || form.leadStatus === "Customer";
   const sale = amount(form.saleAmount);
   const collected = amount(form.collectedAmount);
@@ -139,60 +138,9 @@ function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadO
         <Field label="Full Name" value={form.fullName} onChange={set("fullName")} error={errors.fullName} required />
         <Field label="Email" type="email" value={form.email} onChange={set("email")} error={errors.email} required />
         <Field label="Mobile" type="tel" value={form.mobile} onChange={set("mobile")} error={errors.mobile} />
-        <FieldShell label="Lead Owner" error={errors.leadOwner}>
-          {(control) => (
-            <select className={inputClass} {...control} value={form.leadOwner} onChange={set("leadOwner")}>
-              <option value="">Unassigned</option>
-              {owners.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
+        <OwnerSelect value={form.leadOwner} owners={owners} error={errors.leadOwner} onChange={(leadOwner) => setForm((f) => ({ ...f, leadOwner }))} />
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <FieldShell label="Lead Stage" error={errors.leadStage}>
-          {(control) => (
-            <select
-              className={inputClass}
-              {...control}
-              value={form.leadStage}
-              onChange={(e) => {
-                const stage = e.target.value as LeadStage;
-                setForm((f) => ({ ...f, leadStage: stage, leadStatus: (STAGE_STATUSES[stage] as readonly string[]).includes(f.leadStatus) ? f.leadStatus : STAGE_STATUSES[stage][0] }));
-              }}
-            >
-              {LEAD_STAGES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-        <FieldShell label="Status" error={errors.leadStatus}>
-          {(control) => (
-            <select className={inputClass} {...control} value={form.leadStatus} onChange={set("leadStatus")}>
-              {!statuses.includes(form.leadStatus) && <option value={form.leadStatus}>{statusLabel(form.leadStatus)}</option>}
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {statusLabel(s)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-        <FieldShell label="Priority" error={errors.priority}>
-          {(control) => (
-            <select className={inputClass} {...control} value={form.priority} onChange={set("priority")}>
-              {!(EDIT_FORM_PRIORITIES as readonly string[]).includes(form.priority) && <option>{form.priority}</option>}
-              {EDIT_FORM_PRIORITIES.map((p) => (
-                <option key={p}>{p}</option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-      </div>
+      <PipelineSelects values={form} errors={errors} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} />
       {showBatch && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-4">
           <Field label="Batch ID" value={form.batchName} onChange={set("batchName")} error={errors.batchName} placeholder="FF-YYYY-MM" required />
