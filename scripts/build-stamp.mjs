@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "..");
+// BUILD_STAMP_ROOT: another project folder (the unit test's).
+const root = process.env.BUILD_STAMP_ROOT ?? path.resolve(import.meta.dirname, "..");
 const STAMP = path.join(root, "dist", "build-stamp");
 const INPUTS = [
   "src",
