@@ -16,7 +16,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one file at a time on a 2-core machine (cores − 1), but a test file here
     // mostly waits: on PGlite's own thread, PostgreSQL's processes, a spawned server. Two at a time
-    // on two cores took the suite from 27 to N minutes.
+    // on two cores halves the time of the suite.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // Unit tests include start-up checks that spawn the server: give them time on a busy machine.
