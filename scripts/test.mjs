@@ -7,6 +7,8 @@ import { CHROMIUM, ensureTool, PDFTOTEXT } from "./test-tools.mjs";
 const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
   ["lint", "npm", ["run", "lint"]],
+  // Dockerfile, compose.yaml and the Caddyfile: CI cannot run Docker, so their shape is checked here.
+  ["deployment files", "node", ["scripts/check-deploy.mjs"]],
   ["unit and integration tests", "npx", ["vitest", "run"], PDFTOTEXT],
   ["end-to-end tests", "npm", ["run", "test:e2e"], CHROMIUM],
 ];
