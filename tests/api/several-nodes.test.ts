@@ -269,7 +269,8 @@ describe.skipIf(!runsHere)(
 
       // In progress on A when the signal comes: an import (a long request), and a sign-in whose body
       // is still arriving, with a second request behind it on the same connection (sent after the signal).
-      const importing = importLeads(nodes.a.url, cookie, leadsCsv(IMPORT_ROWS, "during-stop"));
+      let importDoneAt = Infinity;
+      const importing = importLeads(nodes.a.url, cookie, leadsCsv(IMPORT_ROWS, "during-stop")).finally(() => (importDoneAt = performance.now()));
       const socket = net.connect(nodes.a.port, "127.0.0.1");
       let raw = "";
       socket.setEncoding("utf8");
@@ -287,6 +288,7 @@ describe.skipIf(!runsHere)(
       const imported = await importing;
       expect(imported.status, await imported.clone().text()).toBe(200);
       expect(await imported.json()).toMatchObject({ created: IMPORT_ROWS, rejected: [] });
+      expect(importDoneAt, "the import was still in progress when the signal came").toBeGreaterThan(stopped);
       await socketClosed;
       const statuses = [...raw.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
       expect(statuses, raw).toEqual([200, 200]);
