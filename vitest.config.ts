@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const alias = {
   "~/shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
@@ -10,6 +10,8 @@ const alias = {
 
 /** Integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set. */
 const engines = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+/** Runs on PostgreSQL only (several processes on one database); on PGlite alone it is skipped with its reason. */
+const POSTGRES_ONLY = ["tests/api/several-nodes.test.ts"];
 
 export default defineConfig({
   resolve: { alias },
@@ -26,6 +28,7 @@ export default defineConfig({
         test: {
           name: `api-${engine}`,
           include: ["tests/api/**/*.test.ts"],
+          exclude: engine === "pglite" && engines.includes("postgres") ? [...configDefaults.exclude, ...POSTGRES_ONLY] : configDefaults.exclude,
           env: { TEST_ENGINE: engine },
           ...(engine === "pglite" ? { globalSetup: ["tests/helpers/pglite-template.ts"] } : {}),
           testTimeout: 30_000,

@@ -108,6 +108,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(options.timeLimits ?? TIME_LIMITS),
+    // Closing (SIGTERM, platform/graceful-stop.ts): a request that arrives on a connection this node
+    // still holds is answered, not refused with Fastify's 503 — the node accepted it, and a proxy
+    // sends on only what a node never took. Each such answer closes its connection (Fastify).
+    return503OnClosing: false,
     // A path with a broken %-escape: our error shape, not Fastify's.
     frameworkErrors: (error, _request, reply) => {
       const message = error.code === "FST_ERR_BAD_URL" ? "The address is not a valid URL (a malformed %-escape)" : "The request could not be routed";

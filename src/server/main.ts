@@ -10,6 +10,7 @@ import { DatabaseUnavailableError } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { openConfiguredDatabase } from "./db/open";
 import { startHousekeeping } from "./platform/housekeeping";
+import { stopGracefullyOnSignals } from "./platform/graceful-stop";
 import { startMailWorker } from "./platform/mail/worker";
 import type { PagesOptions } from "./platform/pages";
 import { projectRoot } from "./platform/project-root";
@@ -105,23 +106,11 @@ async function start() {
   if (setupLink === "shared") console.info("\nNo admin account yet: the one-time setup link printed by a start less than a minute ago still works.\n");
   else if (setupLink) console.info(`\nNo admin account yet. Open this one-time link to create the first one: ${setupLink}\n`);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received: closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    housekeeping.stop();
-    await app.close();
-    await mailWorker?.stop();
+  stopGracefullyOnSignals(app, [housekeeping, mailWorker], async () => {
     await vite?.close();
     await database.close();
     release();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  });
 }
 
 start().catch((error) => {

@@ -3,6 +3,8 @@ import { SMTPServer } from "smtp-server";
 export interface ReceivedMail {
   to: string[];
   raw: string;
+  /** The name the sender gave in EHLO (nodemailer's `name`, e.g. `?name=node-a` in SMTP_URL): which node sent it. */
+  helo: string;
 }
 
 export interface SmtpPeer {
@@ -13,6 +15,8 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** While true, the peer turns every message away with a temporary error (a mail server having a bad minute). */
   failing: boolean;
+  /** Milliseconds the peer takes to accept each message (a real server is not instant). */
+  delayMs: number;
   close: () => Promise<void>;
 }
 
@@ -29,8 +33,12 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
         if (peer.failing) return callback(Object.assign(new Error("451 Try again later"), { responseCode: 451 }));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
+        const accept = () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, helo: session.hostNameAppearsAs });
+          callback();
+        };
+        if (peer.delayMs > 0) setTimeout(accept, peer.delayMs);
+        else accept();
       });
     },
   });
@@ -41,6 +49,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     port,
     received,
     failing: false,
+    delayMs: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return peer;
