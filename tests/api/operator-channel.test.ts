@@ -1,16 +1,18 @@
 // The command line's private socket to the running server (issue 22 §1): npm run staff asks the
 // server that holds the embedded database. Here the channel runs in this process on the test
 // database; tests/e2e/lifecycle.spec.ts runs the real command against the built server.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerOperatorRequest, type OperatorRequest } from "~/server/features/staff/cli-commands";
 import { askLocalChannel, listenLocalChannel, localChannelPath, type LocalChannel } from "~/server/platform/local-channel";
 import { createTestApp, login, type TestContext } from "../helpers/app";
+import { testEngine } from "../helpers/database";
 
 const log = pino({ level: "silent" });
 let ctx: TestContext;
@@ -63,8 +65,30 @@ describe("the command channel", () => {
       output: "Added Channel Admin <channel.admin@example.com> with roles admin.",
     });
     expect(await login(ctx.app, ADMIN.email, ADMIN.password)).toMatch(/^ff_session=/);
-    expect(await ask({ command: "staff.list" })).toEqual({ ok: true, output: "channel.admin@example.com\tChannel Admin\tadmin\tactive" });
+    expect(await ask({ command: "staff.list" })).toEqual({ ok: true, output: expect.stringContaining("channel.admin@example.com\tChannel Admin\tadmin\tactive") });
     expect(await ask({ command: "candidate.unlock", email: "someone@example.com" })).toMatchObject({ ok: true, output: expect.stringContaining("unlocked") });
+  });
+
+  it("serves the real npm run staff beside a running server on either engine (PostgreSQL: connecting directly)", async () => {
+    const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    if (testEngine === "postgres") {
+      const result = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+      const [row] = result.rows;
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${row!.name}`;
+      env.DATABASE_URL = url.toString();
+    }
+    // Not spawnSync: the channel answering it runs in this process.
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", "cli.sales@example.com", "--name", "Cli Sales", "--roles", "sales"], {
+      env: { ...process.env, ...env, STAFF_PASSWORD: "cli-sales-password" },
+    });
+    const run = { stdout: "", stderr: "" };
+    child.stdout.on("data", (chunk) => (run.stdout += chunk));
+    child.stderr.on("data", (chunk) => (run.stderr += chunk));
+    expect(await new Promise((resolve) => child.once("close", resolve))).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("Added Cli Sales <cli.sales@example.com> with roles sales.\n");
+    expect(await login(ctx.app, "cli.sales@example.com", "cli-sales-password")).toMatch(/^ff_session=/);
   });
 
   it("gives the errors the command line prints today", async () => {
