@@ -2,14 +2,14 @@
 //   npm run staff -- add <email> --name "<full name>" --roles admin,sales
 //   npm run staff -- list | disable <email> | reset-password <email>
 // The password comes from STAFF_PASSWORD when set, otherwise it is asked for without echo.
+// Works while the server runs, on either engine (operator-command.ts).
 import { parseArgs } from "node:util";
 import { passwordSchema, rolesSchema } from "~/shared/schemas/staff";
-import { loadConfig, loadDotEnv } from "~/server/config";
-import { openConfiguredDatabase } from "~/server/db/open";
+import type { OperatorRequest } from "~/server/features/staff/cli-commands";
 import { AppError } from "~/server/platform/errors";
-import { createStaff, disableStaff, listStaff, resetPassword } from "~/server/features/staff/service";
 import { promptHidden } from "./prompt-hidden";
 import { exitWithError } from "./cli-errors";
+import { runCommand } from "./operator-command";
 
 const USAGE = `Usage:
   npm run staff -- --help
@@ -50,43 +50,25 @@ async function main() {
   }
   if (!command || (command !== "list" && !email)) throw new AppError("invalid", USAGE);
 
-  loadDotEnv();
-  const config = loadConfig();
-  const { database, release } = await openConfiguredDatabase(config);
-  try {
-    const db = database.db;
-    switch (command) {
-      case "add": {
-        if (!values.name) throw new AppError("invalid", 'Give the person\'s name with --name "Full Name"');
-        const roles = rolesSchema.parse((values.roles ?? "").split(",").map((r) => r.trim()).filter(Boolean));
-        const member = await createStaff(db, { email: email!, name: values.name, roles, password: await readPassword() });
-        console.log(`Added ${member.name} <${member.email}> with roles ${member.roles.join(", ")}.`);
-        break;
-      }
-      case "list": {
-        const staff = await listStaff(db);
-        if (staff.length === 0) console.log("No staff accounts yet. Add one with: npm run staff -- add <email> --name ... --roles admin");
-        for (const m of staff) {
-          console.log(`${m.email}\t${m.name}\t${m.roles.join(",")}\t${m.disabled ? "disabled" : "active"}`);
-        }
-        break;
-      }
-      case "disable": {
-        const member = await disableStaff(db, email!);
-        console.log(`Disabled ${member.email}; their sessions have ended.`);
-        break;
-      }
-      case "reset-password": {
-        await resetPassword(db, email!, await readPassword());
-        console.log(`Password changed for ${email}; their sessions have ended.`);
-        break;
-      }
-      default:
-        throw new AppError("invalid", USAGE);
+  console.log(await runCommand(await readRequest(command, email ?? "", values)));
+}
+
+/** The request the command stands for; name, roles and password are checked before it is sent. */
+async function readRequest(command: string, email: string, values: { name?: string; roles?: string }): Promise<OperatorRequest> {
+  switch (command) {
+    case "add": {
+      if (!values.name) throw new AppError("invalid", 'Give the person\'s name with --name "Full Name"');
+      const roles = rolesSchema.parse((values.roles ?? "").split(",").map((r) => r.trim()).filter(Boolean));
+      return { command: "staff.add", email, name: values.name, roles, password: await readPassword() };
     }
-  } finally {
-    await database.close();
-    release();
+    case "list":
+      return { command: "staff.list" };
+    case "disable":
+      return { command: "staff.disable", email };
+    case "reset-password":
+      return { command: "staff.reset-password", email, password: await readPassword() };
+    default:
+      throw new AppError("invalid", USAGE);
   }
 }
 

@@ -11,12 +11,14 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { openConfiguredDatabase } from "./db/open";
 import { startHousekeeping } from "./platform/housekeeping";
 import { stopGracefullyOnSignals } from "./platform/graceful-stop";
+import { listenLocalChannel } from "./platform/local-channel";
 import { startMailWorker } from "./platform/mail/worker";
 import type { PagesOptions } from "./platform/pages";
 import { projectRoot } from "./platform/project-root";
 import { loadSecret } from "./platform/secrets";
 import { seedDemoContent } from "./features/demo/seed";
 import { openSetup } from "./features/setup/service";
+import { answerOperatorRequest } from "./features/staff/cli-commands";
 import { listMentors } from "./features/mentors/service";
 import { findSimulationBySlug, listPublicSimulationCards } from "./features/simulations/service";
 import type { Db } from "./db/client";
@@ -87,6 +89,10 @@ async function start() {
   if (database.engine === "pglite") {
     app.log.info(`Embedded database (PGlite) in ${config.dataDir}: for one process only; set DATABASE_URL for PostgreSQL.`);
   }
+  // npm run staff while this server holds the embedded database: it asks here, over a private socket.
+  // PGlite runs in this one process (never the cluster), so this process alone owns the socket.
+  const channel =
+    database.engine === "pglite" ? await listenLocalChannel(config.dataDir, answerOperatorRequest(database.db, app.log), app.log) : null;
   const mailWorker = config.smtpUrl
     ? startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, secret, log: app.log })
     : null;
@@ -107,6 +113,7 @@ async function start() {
   else if (setupLink) console.info(`\nNo admin account yet. Open this one-time link to create the first one: ${setupLink}\n`);
 
   stopGracefullyOnSignals(app, [housekeeping, mailWorker], async () => {
+    await channel?.close();
     await vite?.close();
     await database.close();
     release();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -190,4 +190,66 @@ test("a new installation prints a one-time setup link: the browser makes the fir
   expect(restarted.output()).not.toContain("/setup?token=");
   restarted.child.kill("SIGTERM");
   expect(await restarted.exited).toBe(0);
+});
+
+/** `npm run staff -- …` (or candidate) as an operator runs it beside the server, on the same DATA_DIR. */
+function operatorCommand(script: "staff" | "candidate", ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, `scripts/${script}.ts`), ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", STAFF_PASSWORD: "made-from-the-command-line" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk) => (stdout += chunk));
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+test("npm run staff works while the embedded server runs (through its 0600 socket), with it stopped, and after it was killed", async () => {
+  // Three cold starts of PGlite and five command runs on a busy 2-core machine.
+  test.setTimeout(240_000);
+  const port = await freePort();
+  const socket = path.join(dataDir, "server.sock");
+  const first = startServer(port);
+  await ready(first);
+  expect(statSync(socket).isSocket()).toBe(true);
+  expect(statSync(socket).mode & 0o777).toBe(0o600);
+
+  const added = await operatorCommand("staff", "add", "Live.Admin@example.com", "--name", "Live Admin", "--roles", "admin");
+  expect(added.stderr).toBe("");
+  expect(added).toMatchObject({ code: 0, stdout: "Added Live Admin <live.admin@example.com> with roles admin.\n" });
+  const login = await fetch(`http://localhost:${port}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "live.admin@example.com", password: "made-from-the-command-line" }),
+  });
+  expect(login.status).toBe(200);
+  // The same error as with the server stopped, and the candidate command takes the same way.
+  expect(await operatorCommand("staff", "add", "live.admin@example.com", "--name", "Again", "--roles", "sales")).toMatchObject({
+    code: 1,
+    stderr: "A staff account for live.admin@example.com already exists\n",
+  });
+  expect((await operatorCommand("candidate", "status", "someone@example.com")).stdout).toContain("someone@example.com: 0 wrong codes in a row");
+
+  first.child.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+  expect(existsSync(socket)).toBe(false);
+  // Stopped: the command opens the database itself.
+  expect(await operatorCommand("staff", "disable", "live.admin@example.com")).toMatchObject({ code: 0, stdout: "Disabled live.admin@example.com; their sessions have ended.\n" });
+
+  // Killed: its lock and socket stay behind; neither stops the command nor the next start.
+  const killed = startServer(port);
+  await ready(killed);
+  killed.child.kill("SIGKILL");
+  await killed.exited;
+  expect(statSync(socket).isSocket()).toBe(true);
+  expect((await operatorCommand("staff", "list")).stdout).toBe("live.admin@example.com\tLive Admin\tadmin\tdisabled\n");
+  const again = startServer(port);
+  await ready(again);
+  expect(statSync(socket).mode & 0o777).toBe(0o600);
+  expect(await operatorCommand("staff", "reset-password", "live.admin@example.com")).toMatchObject({ code: 0, stdout: "Password changed for live.admin@example.com; their sessions have ended.\n" });
+  again.child.kill("SIGTERM");
+  expect(await again.exited).toBe(0);
 });
