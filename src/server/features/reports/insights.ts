@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { dimensionKey } from "~/shared/report-dimensions";
 import { tagsTrain, trainingWeek } from "~/shared/program/training";
 import type { NextStep, Progress, ReportInsights } from "~/shared/schemas/report-insights";
