@@ -50,11 +50,14 @@ const COLUMNS = getTableColumns(lead);
 /** A lead column's stored SQL name and type, from the table definition. */
 export const leadColumn = (field: LeadField) => ({ name: COLUMNS[field].name, type: COLUMNS[field].getSQLType() });
 
+/** The lead columns a sheet row's cells set, beside the e-mail, mobile and created time it is matched and dated by. */
+export type SheetField = Exclude<(typeof LEAD_CSV)[LeadCsvColumn], "createdAt" | "email" | "mobile" | "pendingAmount">;
+
 /**
- * The columns a sheet row may set on a lead, with their SQL names and types for the import's JSON
- * record set: every export column that is stored as typed (not the created time, the computed
- * pending amount, or the columns the import reads in its own way).
+ * The columns the import writes as read, with their SQL names and types (for its JSON record set):
+ * the sheet's fields but the brochure flag, which only ever turns on.
  */
-const READ_APART: readonly LeadField[] = ["createdAt", "email", "mobile", "hasBrochureDownload", "pendingAmount"];
-export const IMPORTED_FIELDS = [...new Set(Object.values(LEAD_CSV))].filter((field) => !READ_APART.includes(field));
+type WrittenAsRead = Exclude<SheetField, "hasBrochureDownload">;
+const READ_APART: readonly LeadField[] = ["createdAt", "email", "mobile", "pendingAmount", "hasBrochureDownload"];
+export const IMPORTED_FIELDS = [...new Set(Object.values(LEAD_CSV))].filter((field): field is WrittenAsRead => !READ_APART.includes(field));
 export const IMPORTED_COLUMNS = IMPORTED_FIELDS.map((field) => [field, leadColumn(field).name, leadColumn(field).type] as const);

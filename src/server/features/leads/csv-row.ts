@@ -3,7 +3,7 @@ import { LEAD_PRIORITIES, LEAD_STAGES, normaliseStatus, stageOfStatus } from "~/
 import { emailSchema } from "~/shared/schemas/common";
 import { isHttpUrl } from "~/shared/schemas/links";
 import { FORBIDDEN_TEXT_MESSAGE, isStorableText } from "~/shared/text-input";
-import { LEAD_CSV, LEAD_CSV_COLUMNS, type LeadCsvColumn, type LeadRecord } from "./csv-columns";
+import { LEAD_CSV, LEAD_CSV_COLUMNS, type LeadCsvColumn, type LeadRecord, type SheetField } from "./csv-columns";
 import { normaliseMobile } from "./service";
 
 /** One sheet row, read and checked: values ready for the lead table, or what is wrong, by column. */
@@ -12,14 +12,8 @@ export interface ImportedLead {
   mobile: string | null;
   createdAt: Date | null;
   /** Typed by the table definition: a renamed column fails typecheck here. */
-  fields: { [K in ImportedField]?: NonNullable<LeadRecord[K]> };
+  fields: { [K in SheetField]?: NonNullable<LeadRecord[K]> };
 }
-
-/** The lead columns a row's cells set (beside the e-mail, mobile and created time). */
-type ImportedField =
-  | "fullName" | "currentProfile" | "motivation" | "resumeUrl" | "hasBrochureDownload" | "linkedIn" | "leadOwner" | "priority"
-  | "leadStage" | "leadStatus" | "latestCallDate" | "latestCallTime" | "paymentPageUrl" | "actionItems" | "saleAmount"
-  | "collectedAmount" | "txnReference" | "txnReference1" | "batchName";
 
 export type CellErrors = { field: LeadCsvColumn; message: string }[];
 

@@ -5,7 +5,7 @@ import { rowsOf, type Db } from "../../db/client";
 import { lead, leadChange } from "../../db/schema";
 import { UUID_V7 } from "../../db/uuid-v7";
 import { AppError } from "../../platform/errors";
-import { csvColumnOf, LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
+import { csvColumnOf, IMPORTED_COLUMNS, LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
 import { readLeadRow, readSheetHeader, type CellErrors, type ImportedLead, type SheetHeader } from "./csv-row";
 import { listLeadOwners } from "./owners";
 import { leadsChanged } from "./summary-cache";
@@ -36,16 +36,8 @@ interface Pending {
 
 type Existing = { id: string; email: string; mobile: string | null; leadStage: string; leadStatus: string; batchName: string | null; saleAmount: number | null; collectedAmount: number | null };
 
-/** The stored columns an imported row may set, with their SQL types (for the JSON record set). */
-const UPDATABLE = [
-  ["fullName", "full_name", "text"], ["currentProfile", "current_profile", "text"], ["motivation", "motivation", "text"],
-  ["resumeUrl", "resume_url", "text"], ["linkedIn", "linked_in", "text"], ["leadOwner", "lead_owner", "uuid"],
-  ["priority", "priority", "text"], ["leadStage", "lead_stage", "text"], ["leadStatus", "lead_status", "text"],
-  ["latestCallDate", "latest_call_date", "date"], ["latestCallTime", "latest_call_time", "time"],
-  ["paymentPageUrl", "payment_page_url", "text"], ["actionItems", "action_items", "text"], ["saleAmount", "sale_amount", "int"],
-  ["collectedAmount", "collected_amount", "int"], ["txnReference", "txn_reference", "text"], ["txnReference1", "txn_reference1", "text"],
-  ["batchName", "batch_name", "text"],
-] as const;
+/** The stored columns an imported row may set, with their SQL names and types (for the JSON record set), from the table definition. */
+const UPDATABLE = IMPORTED_COLUMNS;
 
 /**
  * The row's pipeline as it will be stored, checked by the rule book against the stored lead (or a new
