@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lead } from "~/server/db/schema";
-import { BATCH_REQUIRED, OWNER_RULE } from "~/server/features/leads/update";
+import { BATCH_REQUIRED, OWNER_RULE } from "~/shared/crm/lead-rules";
 import type { Lead, LeadDetail, LeadPage } from "~/shared/schemas/crm";
 import { leadFactory, searchTag } from "../fixtures/leads";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";

@@ -190,4 +190,20 @@ describe("CSV export and import", () => {
     const nul = await importCsv(`"Email IDs","Mobile","Full Name"\n"nul@example.com","","Bad\u0000Name"\n`);
     expect(nul.json().error.fields).toEqual({ file: expect.stringMatching(/^Line 2, column 3 \(Full Name\): contains a NUL/) });
   });
+
+  it("checks a row by the edit's rule book: the same words as PUT, and a paid lead's stored batch counts (issue 21 §4)", async () => {
+    const paid = await leadFactory(ctx.db, { email: "paid.batch@example.com", leadStage: "Connected", leadStatus: "CW - Full", batchName: "FF-2025-01" });
+    const header = '"Email IDs","Mobile","Lead Stage","Lead Status","Sale Amount"';
+    const rows = ['"paid.batch@example.com","","","CW - Token",""', '"stage.rule@example.com","","New","Pitched",""', '"amount.rule@example.com","","","","-500"'];
+    const result = (await importCsv(`${header}\n${rows.join("\n")}\n`)).json() as ImportResult;
+    const put = (id: string, payload: object) => ctx.app.inject({ method: "PUT", url: `/api/crm/leads/${id}`, payload, headers: { cookie: sales.cookie } });
+    const other = await leadFactory(ctx.db);
+    const asPut = async (payload: object) => Object.values((await put(other.id, payload)).json().error.fields as Record<string, string>)[0];
+    expect(result.rejected).toEqual([
+      { row: 3, field: "Lead Status", message: await asPut({ leadStage: "New", leadStatus: "Pitched" }) },
+      { row: 4, field: "Sale Amount", message: await asPut({ saleAmount: -500 }) },
+    ]);
+    expect(result.rejected.map((r) => r.message)).toEqual(["Pitched is not a status of the New stage", "Sale amount cannot be negative"]);
+    expect(await leadByEmail(paid.email)).toMatchObject({ leadStatus: "CW - Token", batchName: "FF-2025-01" });
+  });
 });

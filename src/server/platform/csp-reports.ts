@@ -1,7 +1,7 @@
 import { desc, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { cspViolation } from "../db/schema";
-import { decodeCursor, keysetPage } from "./keyset";
+import { decodeCursor, keysetPage, olderThan } from "./keyset";
 import { hitLimit, type Limit } from "./rate-limit";
 import type { CspReportBody, CspViolation } from "~/shared/schemas/csp-reports";
 
@@ -144,7 +144,7 @@ export async function listCspViolations(db: Db, query: { cursor?: string; limit:
   const rows = await db
     .select()
     .from(cspViolation)
-    .where(after ? sql`(${cspViolation.receivedAt}, ${cspViolation.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined)
+    .where(olderThan(cspViolation.receivedAt, cspViolation.id, after))
     .orderBy(desc(cspViolation.receivedAt), desc(cspViolation.id))
     .limit(query.limit + 1);
   const page = keysetPage(rows, query.limit, (row) => ({ at: row.receivedAt.toISOString(), id: row.id }));

@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { AppError } from "./errors";
 
 /**
@@ -34,4 +35,21 @@ export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => Keyse
   const items = rows.slice(0, limit);
   const more = rows.length > limit;
   return { items, nextCursor: more && items.length > 0 ? encodeCursor(keyOf(items[items.length - 1]!)) : null };
+}
+
+/** A cursor's values: the row's sort time and id, or placeholders of a prepared statement. */
+export interface KeysetBound {
+  at: string | Date | Placeholder;
+  id: string | Placeholder;
+}
+
+/**
+ * The rows after `cursor` in a newest-first list ordered by `(at desc, id desc)`: one row comparison,
+ * `(at, id) < (…)`, which PostgreSQL reads as a range of an index on (at, id), so a deep page starts
+ * where the last one stopped. No cursor (the first page): no condition.
+ */
+export function olderThan(at: AnyColumn, id: AnyColumn, cursor: KeysetBound | null | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const time = cursor.at instanceof Date ? cursor.at.toISOString() : cursor.at;
+  return sql`(${at}, ${id}) < (${time}::timestamptz, ${cursor.id}::uuid)`;
 }

@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { LEAD_ORIGINS, LEAD_PRIORITIES, LEAD_SOURCE_TYPES, LEAD_STAGES, LEAD_STATUSES } from "../crm/pipeline";
 import { emailSchema } from "./common";
 import { optionalHttpUrl } from "./links";
+import { AMOUNT_LABELS, amountMessages, DATE_FORMAT_MESSAGE, isRealDate, MAX_RUPEES, NOT_A_REAL_DATE } from "../crm/lead-rules";
 
 /** A repeated query parameter arrives as a string once and as a list when repeated. */
 const many = <T extends z.ZodType>(item: T) =>
@@ -132,22 +133,17 @@ const text = (max: number) =>
     .transform((value) => (value ? value : null));
 
 const isoDate = z
-  .string({ error: "Use a date (YYYY-MM-DD)" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date (YYYY-MM-DD)")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "Not a real date")
+  .string({ error: DATE_FORMAT_MESSAGE })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_FORMAT_MESSAGE)
+  .refine(isRealDate, NOT_A_REAL_DATE)
   .nullable()
   .or(z.literal("").transform(() => null));
 
-const rupees = (label: string) =>
-  z
-    .number({ error: `${label} must be a whole number of rupees` })
-    .int(`${label} must be a whole number of rupees`)
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000_000, `${label} is too large`)
-    .nullable();
+/** The rule book's amounts (lead-rules.ts): whole rupees, not negative, within MAX_RUPEES. */
+const rupees = (label: string) => {
+  const messages = amountMessages(label);
+  return z.number({ error: messages.whole }).int(messages.whole).min(0, messages.negative).max(MAX_RUPEES, messages.tooLarge).nullable();
+};
 
 /** An http(s) address (the one link rule), or nothing. */
 const webAddress = optionalHttpUrl()
@@ -191,8 +187,8 @@ export const leadUpdateSchema = z
     paymentPageUrl: webAddress,
     txnReference: text(200),
     txnReference1: text(200),
-    saleAmount: rupees("Sale amount"),
-    collectedAmount: rupees("Collected amount"),
+    saleAmount: rupees(AMOUNT_LABELS.saleAmount),
+    collectedAmount: rupees(AMOUNT_LABELS.collectedAmount),
     batchName: text(100),
     /** The version the editor read; a stale one gets 409 instead of overwriting someone else's change. */
     version: z.number({ error: "Version is a number" }).int().min(1),

@@ -3,6 +3,7 @@ import { APPLICATION_STATUS_VALUES } from "~/shared/application-status";
 import type { ApplicationListQuery, ApplicationPage, ApplicationRecord } from "~/shared/schemas/applications";
 import type { Db } from "../../db/client";
 import { application, storedFile } from "../../db/schema";
+import { olderThan } from "../../platform/keyset";
 
 const recordFields = {
   id: application.id,
@@ -86,7 +87,7 @@ export async function applicationExportPage(db: Db, cursor: ExportCursor | null,
     .select({ ...recordFields, cursorAt: sql<string>`${application.submittedAt}::text` })
     .from(application)
     .leftJoin(storedFile, eq(storedFile.id, application.resumeFileId))
-    .where(cursor ? sql`(${application.submittedAt}, ${application.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined)
+    .where(olderThan(application.submittedAt, application.id, cursor))
     .orderBy(desc(application.submittedAt), desc(application.id))
     .limit(size);
   return rows.map(({ cursorAt, ...row }) => ({ record: toRecord(row as Row), cursor: { at: cursorAt, id: row.id } }));

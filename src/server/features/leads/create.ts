@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_STAGE, DEFAULT_STATUS } from "~/shared/crm/pipeline";
+import { NEW_LEAD_PIPELINE } from "~/shared/crm/lead-rules";
 import type { Lead, LeadCreate } from "~/shared/schemas/crm";
 import type { Db } from "../../db/client";
 import { lead, leadChange } from "../../db/schema";
@@ -10,15 +10,7 @@ import { leadsChanged } from "./summary-cache";
 import { checkRules, prepareChanges, type RuleBase } from "./update";
 
 /** A lead before anything is set: what the rules of an edit compare a new lead's fields against. */
-const NEW_LEAD: RuleBase = {
-  leadStage: DEFAULT_STAGE,
-  leadStatus: DEFAULT_STATUS,
-  batchName: null,
-  saleAmount: null,
-  collectedAmount: null,
-  latestCallDate: null,
-  latestCallTime: null,
-};
+const NEW_LEAD: RuleBase = { ...NEW_LEAD_PIPELINE, latestCallDate: null, latestCallTime: null };
 
 /**
  * A lead added by hand (Add lead): the same rules as an edit (status within stage, Closed Won with

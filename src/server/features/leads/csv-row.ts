@@ -1,8 +1,9 @@
-import { LEAD_PRIORITIES, LEAD_STAGES, isClosedWon, normaliseStatus, stageOfStatus, statusBelongsToStage } from "~/shared/crm/pipeline";
+import { AMOUNT_LABELS, amountMessages, amountProblem, isRealDate } from "~/shared/crm/lead-rules";
+import { LEAD_PRIORITIES, LEAD_STAGES, normaliseStatus, stageOfStatus } from "~/shared/crm/pipeline";
 import { emailSchema } from "~/shared/schemas/common";
 import { isHttpUrl } from "~/shared/schemas/links";
 import { FORBIDDEN_TEXT_MESSAGE, isStorableText } from "~/shared/text-input";
-import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
+import { LEAD_CSV, LEAD_CSV_COLUMNS, type LeadCsvColumn, type LeadRecord, type SheetField } from "./csv-columns";
 import { normaliseMobile } from "./service";
 
 /** One sheet row, read and checked: values ready for the lead table, or what is wrong, by column. */
@@ -10,27 +11,8 @@ export interface ImportedLead {
   email: string | null;
   mobile: string | null;
   createdAt: Date | null;
-  fields: {
-    fullName?: string;
-    currentProfile?: string;
-    motivation?: string;
-    resumeUrl?: string;
-    hasBrochureDownload?: boolean;
-    linkedIn?: string;
-    leadOwner?: string;
-    priority?: string;
-    leadStage?: string;
-    leadStatus?: string;
-    latestCallDate?: string;
-    latestCallTime?: string;
-    paymentPageUrl?: string;
-    actionItems?: string;
-    saleAmount?: number;
-    collectedAmount?: number;
-    txnReference?: string;
-    txnReference1?: string;
-    batchName?: string;
-  };
+  /** Typed by the table definition: a renamed column fails typecheck here. */
+  fields: { [K in SheetField]?: NonNullable<LeadRecord[K]> };
 }
 
 export type CellErrors = { field: LeadCsvColumn; message: string }[];
@@ -38,19 +20,14 @@ export type CellErrors = { field: LeadCsvColumn; message: string }[];
 const DATE_DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const daysInMonth = (year: number, month: number) =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-
 /** DD/MM/YYYY (the sheet) or YYYY-MM-DD → YYYY-MM-DD, or null when it is not a real date. */
 export function parseSheetDate(value: string): string | null {
   const dmy = DATE_DMY.exec(value);
   const iso = dmy ? null : DATE_ISO.exec(value);
   const [y, m, d] = dmy ? [dmy[3], dmy[2], dmy[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
   if (!y || !m || !d) return null;
-  const month = Number(m);
-  const day = Number(d);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(Number(y), month)) return null;
-  return `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+  const day = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+  return isRealDate(day) ? day : null;
 }
 
 /** "4:30 PM", "09:40", "16:05" → "HH:MM", or null. */
@@ -68,26 +45,31 @@ export function parseSheetTime(value: string): string | null {
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
-/** "₹ 14,999", "14999", "1,49,990.00" → whole rupees; null when it is not an amount. */
-export function parseRupees(value: string): number | null {
+/**
+ * "₹ 14,999", "14999", "1,49,990.00" → whole rupees, or what is wrong with it (the API's message for
+ * the same amount, lead-rules.ts).
+ */
+export function parseRupees(value: string, label: string): number | { problem: string } {
   const cleaned = value.replace(/[₹,\s]|Rs\.?|INR/gi, "");
-  if (!/^\d+(\.0+)?$/.test(cleaned)) return null;
-  const amount = Number.parseInt(cleaned, 10);
-  return amount <= 1_000_000_000 ? amount : null;
+  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return { problem: amountMessages(label).whole };
+  const amount = Number(cleaned);
+  const problem = amountProblem(label, amount);
+  return problem ? { problem } : amount;
 }
 
 /** The sheet often has "pay.example/x" without a scheme: https is assumed, then the one link rule applies. */
 const withScheme = (value: string) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`);
 const isWebAddress = isHttpUrl;
 
-const TEXT_LIMITS: [LeadCsvColumn, keyof ImportedLead["fields"], number][] = [
-  ["Full Name", "fullName", 200],
-  ["Current Profile", "currentProfile", 200],
-  ["Motivation", "motivation", 5000],
-  ["Action Items", "actionItems", 2000],
-  ["Txn Reference", "txnReference", 200],
-  ["Txn Reference1", "txnReference1", 200],
-  ["Batch Name", "batchName", 100],
+/** Text columns read as typed, up to the edit form's limits; each sets the lead column LEAD_CSV names. */
+const TEXT_LIMITS: [LeadCsvColumn & ("Full Name" | "Current Profile" | "Motivation" | "Action Items" | "Txn Reference" | "Txn Reference1" | "Batch Name"), number][] = [
+  ["Full Name", 200],
+  ["Current Profile", 200],
+  ["Motivation", 5000],
+  ["Action Items", 2000],
+  ["Txn Reference", 200],
+  ["Txn Reference1", 200],
+  ["Batch Name", 100],
 ];
 
 /** A sheet's header row: each column's name, and where each of the export's columns is. */
@@ -147,10 +129,10 @@ export function readLeadRow(cells: string[], header: SheetHeader, owners: Map<st
     else createdAt = new Date(`${day}T${time}:00+05:30`);
   }
 
-  for (const [column, key, max] of TEXT_LIMITS) {
+  for (const [column, max] of TEXT_LIMITS) {
     const value = cell(column);
     if (value.length > max) fail(column, `At most ${max} characters`);
-    else if (value) Object.assign(fields, { [key]: value });
+    else if (value) fields[LEAD_CSV[column]] = value;
   }
   if (cell("Resume")) {
     const url = withScheme(cell("Resume"));
@@ -183,14 +165,14 @@ export function readLeadRow(cells: string[], header: SheetHeader, owners: Map<st
     if (stage) fields.leadStage = stage;
     else fail("Lead Stage", `Use one of: ${LEAD_STAGES.join(", ")}`);
   }
+  // The pipeline rules (status of the stage, a batch for Closed Won, collected ≤ sale) are checked by
+  // the import against the stored lead, with the rest of the rule book (lead-rules.ts).
   if (cell("Lead Status")) {
     const status = normaliseStatus(cell("Lead Status"));
     if (!status) fail("Lead Status", "Not a lead status");
-    else if (fields.leadStage && !statusBelongsToStage(fields.leadStage, status)) fail("Lead Status", `Not a status of the ${fields.leadStage} stage`);
     else {
       fields.leadStatus = status;
       fields.leadStage ??= stageOfStatus(status)!;
-      if (isClosedWon(status) && !fields.batchName) fail("Batch Name", "Batch ID is required to convert a lead to Closed Won");
     }
   }
   if (cell("Latest Call Date")) {
@@ -203,14 +185,12 @@ export function readLeadRow(cells: string[], header: SheetHeader, owners: Map<st
     if (time) fields.latestCallTime = time;
     else fail("Latest Call Time", "Use a time as 4:30 PM or 16:30");
   }
-  for (const [column, key] of [["Sale Amount", "saleAmount"], ["Collected Amnt.", "collectedAmount"]] as const) {
+  for (const column of ["Sale Amount", "Collected Amnt."] as const) {
     if (!cell(column)) continue;
-    const amount = parseRupees(cell(column));
-    if (amount === null) fail(column, "Not an amount in whole rupees");
-    else fields[key] = amount;
-  }
-  if (fields.collectedAmount !== undefined && fields.saleAmount !== undefined && fields.collectedAmount > fields.saleAmount) {
-    fail("Collected Amnt.", "Collected amount cannot be more than the sale amount");
+    const key = LEAD_CSV[column];
+    const amount = parseRupees(cell(column), AMOUNT_LABELS[key]);
+    if (typeof amount === "number") fields[key] = amount;
+    else fail(column, amount.problem);
   }
   return { lead: { email, mobile, createdAt, fields }, errors };
 }

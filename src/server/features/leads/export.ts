@@ -1,32 +1,45 @@
 import { Readable } from "node:stream";
-import { and, sql } from "drizzle-orm";
+import { and, getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { CrmView, LeadFilter } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, staff } from "../../db/schema";
 import { csvCellSql, csvDate, csvLine } from "../../platform/csv";
-import { LEAD_CSV_COLUMNS } from "./csv-columns";
+import { olderThan } from "../../platform/keyset";
+import { LEAD_CSV, LEAD_CSV_COLUMNS, leadColumn, type LeadCsvColumn, type LeadField } from "./csv-columns";
 import { leadFilterSql } from "./filters";
 
 /** Rows per database page: one query and one write each; about 1 MB of text. */
 export const EXPORT_PAGE = 5000;
 
+const TABLE = `"${getTableName(lead)}"`;
+const column = (field: LeadField) => `${TABLE}."${leadColumn(field).name}"`;
 /** created_at in Asia/Kolkata (UTC+05:30, no daylight saving), the fixed offset shared/format-date.ts uses too. */
-const KOLKATA = `(("lead"."created_at" at time zone 'UTC') + interval '5 hours 30 minutes')`;
-const RESUME = `case when "lead"."resume_file_id" is not null then '/api/crm/leads/' || "lead"."id" || '/resume' else "lead"."resume_url" end`;
+const KOLKATA = `((${column("createdAt")} at time zone 'UTC') + interval '5 hours 30 minutes')`;
+const RESUME = `case when ${column("resumeFileId")} is not null then '/api/crm/leads/' || ${column("id")} || '/resume' else ${column("resumeUrl")} end`;
 
-/** The export's columns (LEAD_CSV_COLUMNS, in order) as SQL text; `base` is the site's address as a literal. */
-const cellExpressions = (base: string) => [
-  `to_char(${KOLKATA}, 'DD/MM/YYYY')`,
-  `to_char(${KOLKATA}, 'FMHH12:MI AM')`,
-  `"lead"."email"`, `"lead"."full_name"`, `"lead"."mobile"`, `"lead"."current_profile"`, `"lead"."motivation"`,
-  `case when (${RESUME}) like '/%' then ${base} || (${RESUME}) else (${RESUME}) end`,
-  `case when "lead"."has_brochure_download" then 'Yes' else 'No' end`,
-  `"lead"."linked_in"`, `"owner"."name"`, `"lead"."priority"`, `"lead"."lead_stage"`, `"lead"."lead_status"`,
-  `to_char("lead"."latest_call_date", 'DD/MM/YYYY')`, `to_char("lead"."latest_call_time", 'HH24:MI')`,
-  `"lead"."payment_page_url"`, `"lead"."action_items"`, `"lead"."sale_amount"::text`, `"lead"."collected_amount"::text`,
-  `"lead"."txn_reference"`, `"lead"."pending_amount"::text`, `"lead"."txn_reference1"`, `"lead"."batch_name"`,
-];
+/** Columns not written as stored; `base` is the site's address as a literal. */
+const written = (base: string): Partial<Record<LeadCsvColumn, string>> => ({
+  "Created Date": `to_char(${KOLKATA}, 'DD/MM/YYYY')`,
+  "Created Time": `to_char(${KOLKATA}, 'FMHH12:MI AM')`,
+  Resume: `case when (${RESUME}) like '/%' then ${base} || (${RESUME}) else (${RESUME}) end`,
+  "Download Brochure?": `case when ${column("hasBrochureDownload")} then 'Yes' else 'No' end`,
+  "Lead Owner": `"owner"."${getTableColumns(staff).name.name}"`,
+});
+
+/** A stored column as the sheet writes it: dates DD/MM/YYYY, times 24-hour, numbers as digits. */
+function asStored(field: LeadField): string {
+  const { type } = leadColumn(field);
+  if (type === "date") return `to_char(${column(field)}, 'DD/MM/YYYY')`;
+  if (type.startsWith("time") && !type.startsWith("timestamp")) return `to_char(${column(field)}, 'HH24:MI')`;
+  return type === "text" ? column(field) : `${column(field)}::text`;
+}
+
+/** The export's columns (LEAD_CSV_COLUMNS, in order) as SQL text. */
+const cellExpressions = (base: string) => {
+  const special = written(base);
+  return LEAD_CSV_COLUMNS.map((header) => special[header] ?? asStored(LEAD_CSV[header]));
+};
 
 type ExportRow = { line: string; at: string; id: string };
 
@@ -39,7 +52,7 @@ type ExportRow = { line: string; at: string; id: string };
 async function csvPage(db: Db, filter: LeadFilter, view: CrmView | undefined, baseUrl: string, cursor: { at: string; id: string } | null, size: number) {
   const base = `'${baseUrl.replace(/\/$/, "").replace(/'/g, "''")}'`;
   const line = sql.raw(`concat_ws(',', ${cellExpressions(base).map(csvCellSql).join(", ")}) || chr(10)`);
-  const where = and(leadFilterSql(filter, view), cursor ? sql`(${lead.createdAt}, ${lead.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined);
+  const where = and(leadFilterSql(filter, view), olderThan(lead.createdAt, lead.id, cursor));
   const answer = await db.execute(sql`
     select ${line} as line, ${lead.createdAt}::text as at, ${lead.id} as id
     from ${lead} left join ${staff} as owner on owner.id = ${lead.leadOwner}

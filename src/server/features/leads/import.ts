@@ -1,11 +1,11 @@
 import { getTableName, sql } from "drizzle-orm";
-import { DEFAULT_STAGE, DEFAULT_STATUS, isClosedWon, STAGE_STATUSES, statusBelongsToStage, type LeadStage } from "~/shared/crm/pipeline";
+import { keepWorkedPipeline, NEW_LEAD_PIPELINE, pipelineRuleBreak, settleStatus } from "~/shared/crm/lead-rules";
 import type { ImportResult } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, leadChange } from "../../db/schema";
 import { UUID_V7 } from "../../db/uuid-v7";
 import { AppError } from "../../platform/errors";
-import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
+import { csvColumnOf, IMPORTED_COLUMNS, LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
 import { readLeadRow, readSheetHeader, type CellErrors, type ImportedLead, type SheetHeader } from "./csv-row";
 import { listLeadOwners } from "./owners";
 import { leadsChanged } from "./summary-cache";
@@ -36,35 +36,21 @@ interface Pending {
 
 type Existing = { id: string; email: string; mobile: string | null; leadStage: string; leadStatus: string; batchName: string | null; saleAmount: number | null; collectedAmount: number | null };
 
-/** The stored columns an imported row may set, with their SQL types (for the JSON record set). */
-const UPDATABLE = [
-  ["fullName", "full_name", "text"], ["currentProfile", "current_profile", "text"], ["motivation", "motivation", "text"],
-  ["resumeUrl", "resume_url", "text"], ["linkedIn", "linked_in", "text"], ["leadOwner", "lead_owner", "uuid"],
-  ["priority", "priority", "text"], ["leadStage", "lead_stage", "text"], ["leadStatus", "lead_status", "text"],
-  ["latestCallDate", "latest_call_date", "date"], ["latestCallTime", "latest_call_time", "time"],
-  ["paymentPageUrl", "payment_page_url", "text"], ["actionItems", "action_items", "text"], ["saleAmount", "sale_amount", "int"],
-  ["collectedAmount", "collected_amount", "int"], ["txnReference", "txn_reference", "text"], ["txnReference1", "txn_reference1", "text"],
-  ["batchName", "batch_name", "text"],
-] as const;
+/** The stored columns an imported row may set, with their SQL names and types (for the JSON record set), from the table definition. */
+const UPDATABLE = IMPORTED_COLUMNS;
 
-/** The pipeline rules on the lead as it will be after the row (the same as PUT's). */
+/**
+ * The row's pipeline as it will be stored, checked by the rule book against the stored lead (or a new
+ * lead's defaults), the same as PUT's. The settled status goes back into the row's fields.
+ */
 function ruleError(fields: ImportedLead["fields"], existing: Existing | null): CellErrors[number] | null {
-  // A row left at the defaults (New / New) does not send a lead someone already worked back to New.
-  if (existing && fields.leadStatus === DEFAULT_STATUS && existing.leadStatus !== DEFAULT_STATUS) {
-    delete fields.leadStatus;
-    if (fields.leadStage === DEFAULT_STAGE) delete fields.leadStage;
-  }
-  const stage = fields.leadStage ?? existing?.leadStage ?? DEFAULT_STAGE;
-  let status = fields.leadStatus ?? existing?.leadStatus ?? DEFAULT_STATUS;
-  if (!statusBelongsToStage(stage, status) && !fields.leadStatus) status = STAGE_STATUSES[stage as LeadStage]?.[0] ?? status;
-  if (!statusBelongsToStage(stage, status)) return { field: "Lead Status", message: `Not a status of the ${stage} stage` };
-  if (fields.leadStatus !== status) fields.leadStatus = status;
-  if (isClosedWon(status) && !(fields.batchName ?? existing?.batchName)) {
-    return { field: "Batch Name", message: "Batch ID is required to convert a lead to Closed Won" };
-  }
-  const sale = fields.saleAmount ?? existing?.saleAmount ?? null;
-  const collected = fields.collectedAmount ?? existing?.collectedAmount ?? null;
-  if (collected !== null && collected > (sale ?? 0)) return { field: "Collected Amnt.", message: "Collected amount cannot be more than the sale amount" };
+  const current = existing ?? NEW_LEAD_PIPELINE;
+  const pipeline = { leadStage: fields.leadStage, leadStatus: fields.leadStatus, batchName: fields.batchName, saleAmount: fields.saleAmount, collectedAmount: fields.collectedAmount };
+  const changes = settleStatus(current, keepWorkedPipeline(existing, pipeline));
+  const broken = pipelineRuleBreak(current, changes);
+  if (broken) return { field: csvColumnOf(broken.field)!, message: broken.message };
+  fields.leadStage = changes.leadStage;
+  fields.leadStatus = changes.leadStatus;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { asc, inArray, sql } from "drizzle-orm";
-import { LEGACY_STATUSES, stageOfStatus } from "~/shared/crm/pipeline";
+import { collectedAboveSale } from "~/shared/crm/lead-rules";
+import { DEFAULT_STATUS, LEGACY_STATUSES, stageOfStatus } from "~/shared/crm/pipeline";
 import { longTransaction, rowsOf, type Db } from "../../db/client";
 import { lead, leadChange, leadEngagement, simulationReport } from "../../db/schema";
 import { leadsChanged } from "./summary-cache";
@@ -164,12 +165,11 @@ async function mergeGroup(db: Db, ids: string[], actorStaffId: string): Promise<
       }
     }
     // A duplicate someone already worked on carries the pipeline when the kept lead is untouched.
-    const worked = duplicates.find((d) => d.leadStatus !== "New");
-    if (keeper.leadStatus === "New" && worked) Object.assign(fill, { leadStage: worked.leadStage, leadStatus: worked.leadStatus, priority: worked.priority });
-    // The sale amount arrives with its collected amount, so collected ≤ sale still holds.
-    if (fill.collectedAmount !== undefined && fill.saleAmount === undefined && (keeper.saleAmount ?? 0) < (fill.collectedAmount ?? 0)) {
-      delete fill.collectedAmount;
-    }
+    const worked = duplicates.find((d) => d.leadStatus !== DEFAULT_STATUS);
+    if (keeper.leadStatus === DEFAULT_STATUS && worked) Object.assign(fill, { leadStage: worked.leadStage, leadStatus: worked.leadStatus, priority: worked.priority });
+    // A collected amount filled in beside the kept lead's own sale would break collected ≤ sale (the
+    // rule book's): it is filled only with a sale that covers it.
+    if (fill.collectedAmount !== undefined && collectedAboveSale({ ...keeper, ...fill })) delete fill.collectedAmount;
     const removed = duplicates.map((d) => d.id);
     await moveLeadBelongings(tx, removed, keeper.id);
     await tx.delete(lead).where(inArray(lead.id, removed));

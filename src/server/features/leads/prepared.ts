@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { lead, leadChange, leadEngagement, staff } from "../../db/schema";
+import { olderThan } from "../../platform/keyset";
 import { selectLeads } from "./record";
 
 /**
@@ -17,7 +18,7 @@ function build(db: Db) {
       .where(
         and(
           eq(lead.isPaid, sql.placeholder("paid")),
-          after ? sql`(${lead.createdAt}, ${lead.id}) < (${sql.placeholder("at")}::timestamptz, ${sql.placeholder("after")}::uuid)` : undefined,
+          olderThan(lead.createdAt, lead.id, after ? { at: sql.placeholder("at"), id: sql.placeholder("after") } : null),
         ),
       )
       .orderBy(desc(lead.createdAt), desc(lead.id))

@@ -3,15 +3,12 @@ import { CONVERSION_STATUSES, PIPELINE_STATUSES } from "~/shared/crm/pipeline";
 import { EXACT_COUNT_LIMIT, NEW_LEAD_DAYS, type CrmAnalytics, type LeadFilter, type LeadListQuery, type LeadPage } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, storedFile } from "../../db/schema";
-import { decodeCursor, keysetPage } from "../../platform/keyset";
+import { decodeCursor, keysetPage, olderThan } from "../../platform/keyset";
 import { todayInKolkata } from "~/shared/format-date";
 import { isFiltered, leadFilterSql } from "./filters";
 import { prepared } from "./prepared";
 import { selectLeads, toLead } from "./record";
 import { cachedSummary, type LeadSummary } from "./summary-cache";
-
-const keysetAfter = (cursor: { at: string; id: string }) =>
-  sql`(${lead.createdAt}, ${lead.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 
 /** Above this many estimated matches the planner's figure is used without counting at all. */
 const SURELY_BROAD = 100_000;
@@ -82,7 +79,7 @@ export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadPage>
       : plainTab
         ? statements.firstPage.execute({ paid: query.view === "paid", limit: query.limit + 1 })
         : selectLeads(db)
-            .where(and(where, cursor ? keysetAfter(cursor) : undefined))
+            .where(and(where, olderThan(lead.createdAt, lead.id, cursor)))
             .orderBy(desc(lead.createdAt), desc(lead.id))
             .limit(query.limit + 1),
     cursor ? undefined : cachedSummary(db, summaryKey(query), () => summarise(db, where)),

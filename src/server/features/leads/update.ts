@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
-import { isClosedWon, STAGE_STATUSES, statusBelongsToStage, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
+import { OWNER_RULE, pipelineRuleBreak, settleLatestCall, settleStatus } from "~/shared/crm/lead-rules";
 import { formatDateTime } from "~/shared/format-date";
 import { AREA_ROLES } from "~/shared/roles";
 import type { Lead, LeadUpdate } from "~/shared/schemas/crm";
@@ -48,9 +48,6 @@ async function staleLead(db: Db, id: string, read?: Lead): Promise<AppError> {
   return new StaleLeadError(current, lastChange);
 }
 
-export const OWNER_RULE = "Only active staff with the Sales or Admin role can own leads";
-export const BATCH_REQUIRED = "Batch ID is required to convert a lead to Closed Won";
-
 /** True when the staff member may own leads: active, with sales or admin. */
 export async function canOwnLeads(db: Db, staffId: string): Promise<boolean> {
   const [row] = await db
@@ -65,45 +62,23 @@ export type Changes = Omit<LeadUpdate, "version">;
 export type RuleBase = Pick<Lead, "leadStage" | "leadStatus" | "batchName" | "saleAmount" | "collectedAmount" | "latestCallDate" | "latestCallTime">;
 
 /**
- * The requested changes as they will be stored: the mobile normalised, a stage moved to inline
- * starting at its first status, and a call date logged in the form becoming the lead's latest call
- * (the list's Last Call) when it is newer than the one recorded.
+ * The requested changes as they will be stored: the mobile normalised, then the rule book's
+ * (lead-rules.ts): a stage moved to inline starts at its first status, a call date logged in the
+ * form becomes the lead's latest call (the list's Last Call) when newer than the one recorded.
  */
 export function prepareChanges(current: RuleBase, requested: Changes): Changes {
   const changes: Changes = { ...requested };
   if (changes.mobile !== undefined) changes.mobile = normaliseMobile(changes.mobile);
-  // Moving a lead to another stage inline (spec §4) starts it at that stage's first status.
-  if (changes.leadStage && changes.leadStatus === undefined && !statusBelongsToStage(changes.leadStage, current.leadStatus)) {
-    changes.leadStatus = STAGE_STATUSES[changes.leadStage as LeadStage][0];
-  }
-  // The edit form has only "Call Date"; Last Call shows the latest call, which an import also sets.
-  if (changes.callDate && changes.latestCallDate === undefined && (!current.latestCallDate || changes.callDate > current.latestCallDate)) {
-    changes.latestCallDate = changes.callDate;
-    // The recorded time was another call's; a date from the form comes without one.
-    if (changes.latestCallTime === undefined && current.latestCallTime) changes.latestCallTime = null;
-  }
-  return changes;
+  return settleLatestCall(current, settleStatus(current, changes));
 }
 
 /**
- * The spec's lead rules, checked against the stored lead (PRODUCT.md §5): the status belongs to the
- * stage, a Closed Won status has a batch name, collected ≤ sale, the owner may own leads.
+ * The rule book's pipeline rules against the stored lead (lead-rules.ts), then the one that needs
+ * the database: the owner may own leads. A 400 naming the field.
  */
 export async function checkRules(db: Db, current: RuleBase, changes: Changes): Promise<void> {
-  const stage = changes.leadStage ?? current.leadStage;
-  const status = changes.leadStatus ?? current.leadStatus;
-  if (!statusBelongsToStage(stage, status)) {
-    throw invalid("leadStatus", `${statusLabel(status)} is not a status of the ${stage} stage`);
-  }
-  const batch = changes.batchName !== undefined ? changes.batchName : current.batchName;
-  if (isClosedWon(status) && (changes.leadStatus !== undefined || changes.batchName !== undefined) && !batch?.trim()) {
-    throw invalid("batchName", BATCH_REQUIRED);
-  }
-  const sale = changes.saleAmount !== undefined ? changes.saleAmount : current.saleAmount;
-  const collected = changes.collectedAmount !== undefined ? changes.collectedAmount : current.collectedAmount;
-  if (collected !== null && collected > (sale ?? 0)) {
-    throw invalid("collectedAmount", "Collected amount cannot be more than the sale amount");
-  }
+  const broken = pipelineRuleBreak(current, changes);
+  if (broken) throw invalid(broken.field, broken.message);
   if (changes.leadOwner && !(await canOwnLeads(db, changes.leadOwner))) throw invalid("leadOwner", OWNER_RULE);
 }
 

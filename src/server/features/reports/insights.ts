@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { dimensionKey } from "~/shared/report-dimensions";
 import { tagsTrain, trainingWeek } from "~/shared/program/training";
 import type { NextStep, Progress, ReportInsights } from "~/shared/schemas/report-insights";
 import type { DimensionScores } from "~/shared/schemas/simulation-reports";
 import type { Db } from "../../db/client";
+import { olderThan } from "../../platform/keyset";
 import { simulation, simulationReport } from "../../db/schema";
 import { standingOf } from "./standing";
 
@@ -17,7 +18,7 @@ async function progressOf(db: Db, row: ReportRow, scores: DimensionScores): Prom
   const [previous] = await db
     .select({ slug: r.slug, completedAt: r.completedAt, totalScore: r.totalScore, dimensionScores: r.dimensionScores })
     .from(r)
-    .where(and(eq(r.email, row.email), eq(r.simulationType, row.simulationType), sql`(${r.completedAt}, ${r.id}) < (${row.completedAt.toISOString()}::timestamptz, ${row.id}::uuid)`))
+    .where(and(eq(r.email, row.email), eq(r.simulationType, row.simulationType), olderThan(r.completedAt, r.id, { at: row.completedAt, id: row.id })))
     .orderBy(desc(r.completedAt), desc(r.id))
     .limit(1);
   if (!previous) return null;

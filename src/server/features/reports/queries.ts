@@ -7,7 +7,7 @@ import type { ReportDetail, ReportSummary } from "~/shared/schemas/simulation-re
 import type { AdminReport, AdminReportsPage } from "~/shared/schemas/simulation-reports-admin";
 import type { Db } from "../../db/client";
 import { application, outbox, simulationReport } from "../../db/schema";
-import { decodeCursor, keysetPage } from "../../platform/keyset";
+import { decodeCursor, keysetPage, olderThan } from "../../platform/keyset";
 import { reportInsightsOf } from "./insights";
 
 type ReportRow = typeof simulationReport.$inferSelect;
@@ -129,9 +129,7 @@ export async function listAdminReports(
 ): Promise<AdminReportsPage> {
   const filter = adminFilter(query);
   const after = decodeCursor(query.cursor);
-  const page = after
-    ? and(filter, sql`(${simulationReport.completedAt}, ${simulationReport.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`)
-    : filter;
+  const page = and(filter, olderThan(simulationReport.completedAt, simulationReport.id, after));
   const [rows, [summary]] = await Promise.all([
     db
       .select({ report: simulationReport, mailStatus: outbox.status })
@@ -160,7 +158,7 @@ export function adminReportsAfter(db: Db, query: { q?: string; band?: ScoreBand 
   return db
     .select()
     .from(simulationReport)
-    .where(after ? and(filter, sql`(${simulationReport.completedAt}, ${simulationReport.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`) : filter)
+    .where(and(filter, olderThan(simulationReport.completedAt, simulationReport.id, after)))
     .orderBy(desc(simulationReport.completedAt), desc(simulationReport.id))
     .limit(limit);
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { NEW_LEAD_PIPELINE } from "~/shared/crm/lead-rules";
 import { BATCH_HINT, DEFAULT_PRIORITY, DEFAULT_STAGE, DEFAULT_STATUS, isClosedWon } from "~/shared/crm/pipeline";
 import type { Lead, LeadCreateInput, LeadOwner } from "~/shared/schemas/crm";
 import { Button, buttonClass } from "~/web/components/ui/button";
@@ -9,7 +10,7 @@ import { Modal } from "~/web/components/ui/modal";
 import { TextareaField } from "~/web/components/ui/textarea-field";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
-import { OwnerSelect, PipelineSelects } from "./lead-pipeline-fields";
+import { formRuleBreak, OwnerSelect, PipelineSelects } from "./lead-pipeline-fields";
 import { displayName } from "./format";
 
 type Form = Record<
@@ -98,8 +99,10 @@ function AddLeadForm({ owners, onClose }: { owners: LeadOwner[]; onClose: () => 
   const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    create.mutate(bodyOf(form));
+    const body = bodyOf(form);
+    const broken = formRuleBreak(NEW_LEAD_PIPELINE, body);
+    setErrors(broken ? { [broken.field]: broken.message } : {});
+    if (!broken) create.mutate(body);
   };
   const shownElsewhere = new Set(Object.keys(EMPTY));
   const otherProblem = errors._ ?? Object.entries(errors).find(([field]) => !shownElsewhere.has(field) || (field === "batchName" && !isClosedWon(form.leadStatus)))?.[1];

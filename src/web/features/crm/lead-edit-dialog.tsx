@@ -7,7 +7,7 @@ import { Field } from "~/web/components/ui/field";
 import { Modal } from "~/web/components/ui/modal";
 import { TextareaField } from "~/web/components/ui/textarea-field";
 import { ApiError } from "~/web/lib/api";
-import { OwnerSelect, PipelineSelects } from "./lead-pipeline-fields";
+import { formRuleBreak, OwnerSelect, PipelineSelects } from "./lead-pipeline-fields";
 import { displayName, formatMobile } from "./format";
 import { changedBy, leadConflict, useUpdateLead } from "./use-leads";
 
@@ -104,10 +104,13 @@ function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadO
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
     setConflict(null);
+    const changes = changesOf(lead, form);
+    const broken = formRuleBreak(lead, changes);
+    setErrors(broken ? { [broken.field]: broken.message } : {});
+    if (broken) return;
     update.mutate(
-      { id: lead.id, changes: changesOf(lead, form), inForm: true },
+      { id: lead.id, changes, inForm: true },
       {
         onSuccess: onClose,
         // Every problem shows inside the form (no toast over its buttons), and what was typed stays.

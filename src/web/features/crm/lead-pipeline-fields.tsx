@@ -1,3 +1,4 @@
+import { pipelineRuleBreak, settleStatus, type PipelineFields, type RuleBreak } from "~/shared/crm/lead-rules";
 import { EDIT_FORM_PRIORITIES, LEAD_STAGES, STAGE_STATUSES, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
 import type { LeadOwner } from "~/shared/schemas/crm";
 import { inputClass } from "~/web/components/ui/field";
@@ -11,6 +12,21 @@ export interface PipelineValues {
   priority: string;
 }
 type Errors = Partial<Record<keyof PipelineValues, string>>;
+
+/**
+ * The server's pipeline rules (lead-rules.ts) on what the form is about to send, for an answer at
+ * Save without a round trip. An amount the form could not read is left to the server to name.
+ */
+export function formRuleBreak(current: PipelineFields, body: Record<string, unknown>): RuleBreak | null {
+  const picked: Record<string, unknown> = {};
+  for (const key of ["leadStage", "leadStatus", "batchName", "saleAmount", "collectedAmount"] as const) {
+    const value = body[key];
+    if (value === undefined) continue;
+    if ((key === "saleAmount" || key === "collectedAmount") && value !== null && typeof value !== "number") return null;
+    picked[key] = value;
+  }
+  return pipelineRuleBreak(current, settleStatus(current, picked));
+}
 
 export function OwnerSelect({ value, owners, error, onChange }: { value: string; owners: LeadOwner[]; error?: string; onChange: (owner: string) => void }) {
   return (
