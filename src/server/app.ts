@@ -19,6 +19,7 @@ import { registerPages, type PagesOptions } from "./platform/pages";
 import { openContentVersion } from "./platform/content-version";
 import { registerPublicCache, serverWithPublicCache, type PublicCache } from "./platform/public-cache";
 import { errorSerializers } from "./platform/log-errors";
+import { registerMetrics } from "./platform/metrics/register";
 import { registerMultipart } from "./platform/multipart";
 import { uploadLimitsFor, type UploadLimits } from "./platform/uploads";
 import { registerSameOriginCheck } from "./platform/same-origin";
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("secret", options.secret);
   app.decorate("ping", database.ping);
   app.decorate("exclusive", exclusiveRunner(database));
+  app.decorate("draining", false);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -151,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccessControl(app, options.secret);
   registerPublicCache(app, await openContentVersion(database));
   served.cache = app.publicCache;
+  registerMetrics(app, database);
   registerTextInputCheck(app);
   registerNoStoreForStaff(app);
 

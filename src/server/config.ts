@@ -47,6 +47,23 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
   return entries;
 }
 
+/**
+ * METRICS_ALLOW: the client addresses that may read GET /metrics without the token, in TRUST_PROXY's
+ * list syntax (addresses, CIDR ranges, loopback, linklocal, uniquelocal), or `none` (token only).
+ * The address is the one TRUST_PROXY resolves, so a client cannot write itself into the list.
+ */
+function parseMetricsAllow(value: string, ctx: z.RefinementCtx): string[] {
+  const text = value.trim();
+  if (text === "none") return [];
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    ctx.addIssue({ code: "custom", message: `must be none, or addresses/CIDRs separated by commas (e.g. loopback,10.0.0.0/8; not understood: ${wrong.join(", ") || text})` });
+    return z.NEVER;
+  }
+  return entries;
+}
+
 /** Every environment variable the server reads; documented in README and .env.example. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -79,6 +96,8 @@ const envSchema = z.object({
     .string()
     .regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX")
     .optional(),
+  METRICS_ALLOW: z.string().default("loopback").transform(parseMetricsAllow),
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export interface Config {
@@ -99,6 +118,8 @@ export interface Config {
   reportWebhookToken: string | null;
   /** Worker processes on PostgreSQL (WEB_CONCURRENCY); null: one per core. PGlite always runs one. */
   webConcurrency: number | null;
+  /** Who may read GET /metrics: these addresses (METRICS_ALLOW), or anyone with the bearer token (METRICS_TOKEN). */
+  metrics: { allow: string[]; token: string | null };
   /** Browser-visible settings of the public site (whitelisted: nothing secret goes here). */
   site: { bookingUrl: string | null; trySimulationUrl: string; gaMeasurementId: string | null };
 }
@@ -138,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === "true",
     reportWebhookToken: e.REPORT_WEBHOOK_TOKEN ?? null,
     webConcurrency: e.WEB_CONCURRENCY ?? null,
+    metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN ?? null },
     site: { bookingUrl: e.BOOKING_URL ?? null, trySimulationUrl: e.TRY_SIMULATION_URL, gaMeasurementId: e.GA_MEASUREMENT_ID ?? null },
   };
 }

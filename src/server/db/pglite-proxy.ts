@@ -181,6 +181,11 @@ export class PgliteProxy {
     return result;
   }
 
+  /** Statements (and transaction steps) sent to the worker and not yet answered: the one running and those queued behind it. */
+  get pending(): number {
+    return this.#pending.size;
+  }
+
   onNotification(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

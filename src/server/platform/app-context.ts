@@ -12,5 +12,7 @@ declare module "fastify" {
     ping(): Promise<void>;
     /** One-at-a-time work across every process (exclusive.ts). */
     exclusive: RunExclusive;
+    /** Set when the process begins to shut down: readiness answers 503 from then on (features/health). */
+    draining: boolean;
   }
 }

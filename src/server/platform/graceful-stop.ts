@@ -31,6 +31,8 @@ export function stopGracefullyOnSignals(app: FastifyInstance, background: (Stopp
   const stop = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    // Readiness answers 503 from now on (features/health), so a proxy's health check takes the node out.
+    app.draining = true;
     app.log.info(`${signal} received: answering the requests in progress, then closing`);
     setInterval(() => app.server.closeIdleConnections(), 50).unref();
     const force = setTimeout(() => {

@@ -113,7 +113,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       if (options.mode === "production" && cache.kindOf(request) === "page") {
         const known = cache.currentVersion();
         const version = typeof known === "number" ? known : await known;
-        const hit = cache.get(request.url, version);
+        const hit = cache.lookup(request.url, version, "page");
         if (hit) return sendCached(request, reply, hit, "hit");
         // A HEAD renders no body, so it is never the render that gets stored.
         if (request.method === "GET") {

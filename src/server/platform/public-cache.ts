@@ -103,6 +103,12 @@ export type Answer = { entry: CachedResponse; state: "hit" | "miss" } | { render
 
 export type CacheKind = "page" | "json";
 
+/** Told of every lookup and of every answer given before Fastify (the metrics, platform/metrics/app-metrics.ts). */
+export interface CacheObserver {
+  lookup(kind: CacheKind, hit: boolean): void;
+  answeredEarly(method: string, status: number, seconds: number): void;
+}
+
 /**
  * Which part of the cache may answer this request, or null when it must be rendered for this caller.
  * A query string is only ever a page data request's `_routes`, with a value `dataRoutes` allows (none
@@ -136,6 +142,7 @@ export class PublicCache {
   private newest = 0;
   /** The `_routes` values the app emits, once the pages' build is known (pages.ts sets it). */
   dataRoutes: DataRoutes | null = null;
+  observer: CacheObserver | null = null;
 
   constructor(readonly currentVersion: () => number | Promise<number>) {}
 
@@ -150,6 +157,13 @@ export class PublicCache {
     if (!entry || entry.version !== version) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** `get` for a request of this kind, counted as a hit or a miss (a miss goes on to render). */
+  lookup(key: string, version: number, kind: CacheKind): CachedResponse | undefined {
+    const entry = this.get(key, version);
+    this.observer?.lookup(kind, entry !== undefined);
     return entry;
   }
 
@@ -224,20 +238,25 @@ export class PublicCache {
    * anonymous read of a public address passes them all), and the per-request log lines.
    */
   serveHit(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
+    const startedAt = performance.now();
     const url = request.url ?? "";
     const entry = this.entries.get(url);
-    if (!entry?.wire || !this.kindOf(request)) return false;
+    const kind = entry?.wire ? this.kindOf(request) : null;
+    if (!kind) return false;
     const known = this.currentVersion();
-    if (typeof known === "number") return this.writeHit(url, known, request, response);
-    return known.then((version) => this.writeHit(url, version, request, response)).catch(() => false);
+    if (typeof known === "number") return this.writeHit(url, known, kind, request, response, startedAt);
+    return known.then((version) => this.writeHit(url, version, kind, request, response, startedAt)).catch(() => false);
   }
 
-  private writeHit(url: string, version: number, request: IncomingMessage, response: ServerResponse): boolean {
+  /** A hit written straight to the socket; a request it cannot answer is left to the app, which counts it then. */
+  private writeHit(url: string, version: number, kind: CacheKind, request: IncomingMessage, response: ServerResponse, startedAt: number): boolean {
     const entry = this.get(url, version);
     const wire = entry?.wire;
     if (!entry || !wire) return false;
+    this.observer?.lookup(kind, true);
     if (notModified(request, entry.etag)) {
       response.writeHead(304, wire.notModified).end();
+      this.observer?.answeredEarly(request.method ?? "GET", 304, (performance.now() - startedAt) / 1000);
       return true;
     }
     const encoding = encodingOf(request);
@@ -245,6 +264,7 @@ export class PublicCache {
     response.writeHead(200, headers);
     if (request.method === "HEAD") response.end();
     else response.end(body);
+    this.observer?.answeredEarly(request.method ?? "GET", 200, (performance.now() - startedAt) / 1000);
     return true;
   }
 }
@@ -319,7 +339,7 @@ export function registerPublicCache(app: FastifyInstance, version: ContentVersio
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" || app.publicCache.kindOf(request) !== "json") return;
     const version = await app.publicCache.currentVersion();
-    const hit = app.publicCache.get(request.url, version);
+    const hit = app.publicCache.lookup(request.url, version, "json");
     if (hit) return sendCached(request, reply, hit, "hit");
     request.publicCacheVersion = version;
   });

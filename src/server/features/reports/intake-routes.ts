@@ -1,19 +1,10 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { reportIntakeResultSchema, reportIntakeSchema } from "~/shared/schemas/simulation-reports";
 import { PUBLIC } from "../../platform/access";
 import { AppError } from "../../platform/errors";
+import { hasBearerToken } from "../../platform/bearer-token";
 import { receiveValidReport, ReportOwnerConflict } from "./intake";
-
-const digest = (value: string) => createHash("sha256").update(value).digest();
-
-/** `Authorization: Bearer <token>` compared in constant time (digests first, so lengths match too). */
-function hasToken(request: FastifyRequest, token: string): boolean {
-  const header = request.headers.authorization ?? "";
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  return !!match && timingSafeEqual(digest(match[1]!.trim()), digest(token));
-}
 
 /** The simulation chatbot's webhook (Typebot's HTTP request block) that delivers a finished report. */
 export async function reportIntakeRoutes(app: FastifyInstance) {
@@ -26,7 +17,7 @@ export async function reportIntakeRoutes(app: FastifyInstance) {
     // The token is checked before the body is validated, so an outsider learns nothing of the schema.
     preValidation: async (request) => {
       if (!token) throw new AppError("unavailable", "The report webhook is not configured (REPORT_WEBHOOK_TOKEN)");
-      if (!hasToken(request, token)) throw new AppError("unauthenticated", "A valid Authorization: Bearer token is required");
+      if (!hasBearerToken(request, token)) throw new AppError("unauthenticated", "A valid Authorization: Bearer token is required");
     },
     schema: {
       tags: ["reports"],
