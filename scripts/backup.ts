@@ -1,6 +1,7 @@
 // Backs up or restores the embedded (PGlite) database. The server must be stopped: the data
 // directory is locked to one process.
 //   npm run backup                      -> backups/pglite-<timestamp>.tar.gz
+//   npm run backup -- create <file>     -> that file instead
 //   npm run backup -- restore <file>    -> replaces DATA_DIR's database with the backup
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,8 +23,8 @@ async function main() {
       const db = await PGlite.create(dbDir, { extensions: { pg_trgm } });
       const dump = await db.dumpDataDir("gzip");
       await db.close();
-      mkdirSync("backups", { recursive: true });
-      const out = path.join("backups", `pglite-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`);
+      const out = file ?? path.join("backups", `pglite-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`);
+      mkdirSync(path.dirname(out), { recursive: true });
       writeFileSync(out, Buffer.from(await dump.arrayBuffer()));
       console.log(`Backup written to ${out}`);
     } else if (command === "restore" && file) {
@@ -37,7 +38,7 @@ async function main() {
       await db.close();
       console.log(`Restored ${file} into ${dbDir}`);
     } else {
-      throw new Error("Usage: npm run backup [-- restore <file>]");
+      throw new Error("Usage: npm run backup [-- create <file> | -- restore <file>]");
     }
   } finally {
     release();

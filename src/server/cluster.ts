@@ -2,6 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import pino from "pino";
 import type { Config } from "./config";
+import { relayClusterMetrics } from "./platform/metrics/cluster";
 
 /** A worker that dies this soon after it started listening is restarted after a pause, not at once. */
 const QUICK_CRASH_MS = 10_000;
@@ -77,6 +78,8 @@ export function runClusterPrimary(config: Config, dev: boolean): boolean {
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 
+  // One scrape of /metrics shows every worker, whichever takes it (platform/metrics/cluster.ts).
+  relayClusterMetrics();
   log.info(`Starting ${count} worker processes on port ${config.port} (WEB_CONCURRENCY${config.webConcurrency ? "" : " unset: one per core"}).`);
   for (let i = 0; i < count; i++) start();
   return true;

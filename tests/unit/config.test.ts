@@ -31,4 +31,24 @@ describe("configuration", () => {
   it("drops a trailing slash from the public URL", () => {
     expect(loadConfig({ PUBLIC_BASE_URL: "https://example.org/" }).publicBaseUrl).toBe("https://example.org");
   });
+
+  it("reads who may see the metrics: loopback by default, a list of addresses and ranges, or none", () => {
+    expect(loadConfig({}).metrics).toEqual({ allow: ["loopback"], token: null });
+    expect(loadConfig({ METRICS_ALLOW: " 10.0.0.0/8, 192.168.1.7 ,::1 " }).metrics.allow).toEqual(["10.0.0.0/8", "192.168.1.7", "::1"]);
+    expect(loadConfig({ METRICS_ALLOW: "none" }).metrics.allow).toEqual([]);
+    expect(loadConfig({ METRICS_TOKEN: "t".repeat(32) }).metrics.token).toBe("t".repeat(32));
+  });
+
+  it("refuses a wrong METRICS_ALLOW or a short METRICS_TOKEN, naming the variable", () => {
+    for (const [name, value, reason] of [
+      ["METRICS_ALLOW", "10.0.0.0/33", "not understood: 10.0.0.0/33"],
+      ["METRICS_ALLOW", "loopback,example.com", "not understood: example.com"],
+      ["METRICS_ALLOW", "*", "not understood: *"],
+      ["METRICS_TOKEN", "short", "must be at least 32 characters"],
+    ]) {
+      expect(() => loadConfig({ [name!]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ [name!]: value })).toThrow(`${name}: `);
+      expect(() => loadConfig({ [name!]: value })).toThrow(reason);
+    }
+  });
 });
