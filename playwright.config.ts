@@ -57,8 +57,8 @@ export default defineConfig({
   },
   webServer: [...(withPglite ? [server("pglite", PGLITE_PORT)] : []), ...(withPostgres ? [server("postgres", POSTGRES_PORT)] : [])],
   projects: [
-    // The workers test needs PostgreSQL (PGlite is one process): it runs in the postgres project only.
-    ...(withPglite ? [{ name: "pglite", use: { baseURL: `http://localhost:${PGLITE_PORT}` }, testIgnore: /workers\.spec\.ts$/ }] : []),
+    // The workers and cluster metrics tests need PostgreSQL (PGlite is one process): postgres project only.
+    ...(withPglite ? [{ name: "pglite", use: { baseURL: `http://localhost:${PGLITE_PORT}` }, testIgnore: /(workers|cluster-metrics)\.spec\.ts$/ }] : []),
     ...(withPostgres
       ? [
           {
