@@ -1,4 +1,4 @@
-import { desc, lt, sql } from "drizzle-orm";
+import { desc, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { cspViolation } from "../db/schema";
 import { decodeCursor, keysetPage, olderThan } from "./keyset";
