@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, sum } from "drizzle-orm";
 import { CONVERSION_STATUSES, PIPELINE_STATUSES } from "~/shared/crm/pipeline";
-import { EXACT_COUNT_LIMIT, NEW_LEAD_DAYS, type CrmAnalytics, type LeadFilter, type LeadListQuery, type LeadPage } from "~/shared/schemas/crm";
-import { rowsOf, type Db } from "../../db/client";
+import { NEW_LEAD_DAYS, type CrmAnalytics, type LeadFilter, type LeadListQuery, type LeadPage } from "~/shared/schemas/crm";
+import type { Db } from "../../db/client";
 import { lead, storedFile } from "../../db/schema";
 import { decodeCursor, keysetPage } from "../../platform/keyset";
 import { todayInKolkata } from "~/shared/format-date";
