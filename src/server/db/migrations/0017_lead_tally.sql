@@ -33,18 +33,25 @@ CREATE FUNCTION "lead_tally_apply"("changes" lead_tally_change[]) RETURNS void L
   GROUP BY 1, 2, 3, 4, 5 HAVING sum(leads) <> 0 OR sum(pending) <> 0 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT ON CONSTRAINT lead_follow_up_tally_key DO UPDATE SET leads = t.leads + excluded.leads, pending = t.pending + excluded.pending;
 $$;--> statement-breakpoint
--- Statement-level, with the statement's rows as transition tables: an import batch of 10,000 rows is one call.
+-- Statement-level, with the statement's rows as transition tables, grouped before they are passed on:
+-- an import batch of 10,000 rows (or one statement writing a million) is one call with a few dozen changes.
 CREATE FUNCTION "lead_tally_count"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM lead_tally_apply(ARRAY(SELECT ROW(is_paid, lead_stage, lead_status, lead_owner, follow_up_date, 1, greatest(pending_amount, 0))::lead_tally_change FROM new_leads));
+    PERFORM lead_tally_apply(ARRAY(
+      SELECT ROW(is_paid, lead_stage, lead_status, lead_owner, follow_up_date, count(*), sum(greatest(pending_amount, 0)))::lead_tally_change
+      FROM new_leads GROUP BY is_paid, lead_stage, lead_status, lead_owner, follow_up_date));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM lead_tally_apply(ARRAY(SELECT ROW(is_paid, lead_stage, lead_status, lead_owner, follow_up_date, -1, -greatest(pending_amount, 0))::lead_tally_change FROM old_leads));
+    PERFORM lead_tally_apply(ARRAY(
+      SELECT ROW(is_paid, lead_stage, lead_status, lead_owner, follow_up_date, -count(*), -sum(greatest(pending_amount, 0)))::lead_tally_change
+      FROM old_leads GROUP BY is_paid, lead_stage, lead_status, lead_owner, follow_up_date));
   ELSE
     PERFORM lead_tally_apply(ARRAY(
-      SELECT ROW(is_paid, lead_stage, lead_status, lead_owner, follow_up_date, 1, greatest(pending_amount, 0))::lead_tally_change FROM new_leads
+      SELECT ROW(is_paid, lead_stage, lead_status, lead_owner, follow_up_date, count(*), sum(greatest(pending_amount, 0)))::lead_tally_change
+      FROM new_leads GROUP BY is_paid, lead_stage, lead_status, lead_owner, follow_up_date
       UNION ALL
-      SELECT ROW(is_paid, lead_stage, lead_status, lead_owner, follow_up_date, -1, -greatest(pending_amount, 0))::lead_tally_change FROM old_leads));
+      SELECT ROW(is_paid, lead_stage, lead_status, lead_owner, follow_up_date, -count(*), -sum(greatest(pending_amount, 0)))::lead_tally_change
+      FROM old_leads GROUP BY is_paid, lead_stage, lead_status, lead_owner, follow_up_date));
   END IF;
   RETURN NULL;
 END
