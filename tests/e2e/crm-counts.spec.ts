@@ -53,10 +53,7 @@ async function holdCounts(page: Page, matches: (url: URL) => boolean) {
     await gate;
     await route.continue();
   });
-  return async () => {
-    release();
-    await page.unroute(held);
-  };
+  return release;
 }
 
 // One lead is moved and put back: one test at a time.
@@ -86,7 +83,7 @@ for (const width of [360, 1280]) {
       await expect(tab).toHaveText(`${label} (…)`);
       await expect(tab).toHaveAttribute("aria-busy", "true");
     }
-    await release();
+    release();
     await expect(activeTab).toHaveText("Active Leads (0)");
     await expect(paidTab).toHaveText("Paid Users (0)");
     await expect(paidTab).toHaveAttribute("aria-busy", "false");
@@ -105,7 +102,7 @@ for (const width of [360, 1280]) {
     await expect(activeTab).toHaveText("Active Leads (…)");
     await expect(paidTab).toHaveText("Paid Users (…)");
     await expect(activeTab).toHaveAttribute("aria-busy", "true");
-    await releaseAgain();
+    releaseAgain();
     await expect(activeTab).toHaveText(`Active Leads (${ACTIVE - 1})`);
     await expect(paidTab).toHaveText(`Paid Users (${PAID + 1})`);
     await expect(activeTab).toHaveAttribute("aria-busy", "false");
