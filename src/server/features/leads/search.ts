@@ -15,13 +15,14 @@ import type { LeadSummary } from "./summary-cache";
  * every lead (1 s for "zzqqxx"), collecting a common fragment's trigram matches and sorting them
  * fetches tens of thousands of rows ("riya"). So the search gauges the fragment first and then tells
  * the planner which plan to use (planner settings local to one transaction):
- * 1. the filter's exact count and pending total from the tallies (counts.ts);
- * 2. a fixed sample of the table (about SAMPLE_ROWS leads, TABLESAMPLE SYSTEM, the same pages each
- *    time): how dense the matches are;
- * 3. unless they are dense, an exact count through the trigram bitmaps, stopping at EXACT_COUNT_LIMIT.
- * Dense fragments are listed by walking the newest-first index (a page is found within a few thousand
- * leads) and counted by the sample ("about", the sample's share of the exact filter count); the
- * others are collected from the trigram bitmaps and sorted, and counted exactly.
+ * 1. an exact count through the trigram bitmaps, stopping at SORT_LIMIT: a rare fragment (or none)
+ *    is then counted, and its matches are collected from the bitmaps and sorted;
+ * 2. otherwise the filter's exact count from the tallies (counts.ts), and when that is above
+ *    EXACT_COUNT_LIMIT a fixed sample of the table (about SAMPLE_ROWS leads, TABLESAMPLE SYSTEM, the
+ *    same pages each time): a dense fragment ("riya", "outlook") is counted "about" from the sample;
+ * 3. otherwise an exact count through the bitmaps up to EXACT_COUNT_LIMIT (the sample's figure above).
+ * Fragments past step 1 are listed by walking the newest-first index: a page is found within a few
+ * thousand leads.
  */
 const SAMPLE_ROWS = 8_000;
 /**
@@ -53,27 +54,27 @@ interface Gauge {
   summary: LeadSummary;
 }
 
-/** How many leads match and how to list them (steps 1 to 3 above). */
+/** How many leads match and how to list them (the steps above). */
 async function gauge(db: Db, query: LeadListQuery, where: SQL | undefined, match: SQL): Promise<Gauge> {
+  // Few matches (a rare name, a whole e-mail, no match at all): counted and listed from the bitmaps.
+  const few = await countUpTo(db, where, SORT_LIMIT);
+  if (few) return { plan: "bitmap", summary: few };
   const filtered = await talliedSummary(db, { ...query, q: undefined }, query.view);
   if (filtered.total > EXACT_COUNT_LIMIT) {
     const sampled = await sample(db, query, match, filtered);
     if (sampled.hits >= DENSE_HITS) return { plan: "walk", summary: sampled.summary };
-    const counted = await countUpTo(db, where);
-    if (counted) return { plan: counted.total > SORT_LIMIT ? "walk" : "bitmap", summary: counted };
-    return { plan: "walk", summary: sampled.summary };
+    return { plan: "walk", summary: (await countUpTo(db, where, EXACT_COUNT_LIMIT)) ?? sampled.summary };
   }
-  const counted = (await countUpTo(db, where))!;
-  return { plan: counted.total > SORT_LIMIT ? "walk" : "bitmap", summary: counted };
+  return { plan: "walk", summary: (await countUpTo(db, where, EXACT_COUNT_LIMIT))! };
 }
 
-/** The exact count and pending total through the trigram bitmaps, or null above EXACT_COUNT_LIMIT. */
-async function countUpTo(db: Db, where: SQL | undefined): Promise<LeadSummary | null> {
-  const capped = db.select({ pending: lead.pendingAmount }).from(lead).where(where).limit(EXACT_COUNT_LIMIT + 1).as("capped");
+/** The exact count and pending total through the trigram bitmaps, or null above `limit`. */
+async function countUpTo(db: Db, where: SQL | undefined, limit: number): Promise<LeadSummary | null> {
+  const capped = db.select({ pending: lead.pendingAmount }).from(lead).where(where).limit(limit + 1).as("capped");
   const [row] = await planned(db, "bitmap", (tx) =>
     tx.select({ n: sql<number>`count(*)::int`, pending: sql<string>`coalesce(sum(greatest(${capped.pending}, 0)), 0)` }).from(capped),
   );
-  if (row!.n > EXACT_COUNT_LIMIT) return null;
+  if (row!.n > limit) return null;
   return { total: row!.n, totalIsEstimate: false, pendingTotal: Number(row!.pending) };
 }
 
