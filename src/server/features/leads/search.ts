@@ -15,14 +15,14 @@ import type { LeadSummary } from "./summary-cache";
  * every lead (1 s for "zzqqxx"), collecting a common fragment's trigram matches and sorting them
  * fetches tens of thousands of rows ("riya"). So the search gauges the fragment first and then tells
  * the planner which plan to use (planner settings local to one transaction):
- * 1. an exact count through the trigram bitmaps, stopping at SORT_LIMIT: a rare fragment (or none)
+ * 1. an exact count through the trigram bitmaps, stopping at FEW_MATCHES: a rare fragment (or none)
  *    is then counted, and its matches are collected from the bitmaps and sorted;
  * 2. otherwise the filter's exact count from the tallies (counts.ts), and when that is above
  *    EXACT_COUNT_LIMIT a fixed sample of the table (about SAMPLE_ROWS leads, TABLESAMPLE SYSTEM, the
  *    same pages each time): a dense fragment ("riya", "outlook") is counted "about" from the sample;
  * 3. otherwise an exact count through the bitmaps up to EXACT_COUNT_LIMIT (the sample's figure above).
- * Fragments past step 1 are listed by walking the newest-first index: a page is found within a few
- * thousand leads.
+ * Dense fragments and those above SORT_LIMIT are listed by walking the newest-first index (a page is
+ * found within a few thousand leads); the others from the bitmaps, sorted.
  */
 const SAMPLE_ROWS = 8_000;
 /**
@@ -32,6 +32,8 @@ const SAMPLE_ROWS = 8_000;
 const DENSE_HITS = 150;
 /** Up to this many matches the rows come from the bitmaps, sorted; beyond, by walking the index. */
 const SORT_LIMIT = 3_000;
+/** The first, cheap gauge: this many matches or fewer need no sample (a rare or no-match search). */
+const FEW_MATCHES = 500;
 /** Leads named outright (whole e-mail or mobile) shown first; there is normally one. */
 const EXACT_FIRST_MAX = 10;
 
@@ -56,16 +58,16 @@ interface Gauge {
 
 /** How many leads match and how to list them (the steps above). */
 async function gauge(db: Db, query: LeadListQuery, where: SQL | undefined, match: SQL): Promise<Gauge> {
-  // Few matches (a rare name, a whole e-mail, no match at all): counted and listed from the bitmaps.
-  const few = await countUpTo(db, where, SORT_LIMIT);
+  // Few matches (a rare name, a whole e-mail, no match at all): counted and listed from the bitmaps,
+  // at the cost of at most FEW_MATCHES rows for a common fragment.
+  const few = await countUpTo(db, where, FEW_MATCHES);
   if (few) return { plan: "bitmap", summary: few };
   const filtered = await talliedSummary(db, { ...query, q: undefined }, query.view);
-  if (filtered.total > EXACT_COUNT_LIMIT) {
-    const sampled = await sample(db, query, match, filtered);
-    if (sampled.hits >= DENSE_HITS) return { plan: "walk", summary: sampled.summary };
-    return { plan: "walk", summary: (await countUpTo(db, where, EXACT_COUNT_LIMIT)) ?? sampled.summary };
-  }
-  return { plan: "walk", summary: (await countUpTo(db, where, EXACT_COUNT_LIMIT))! };
+  const sampled = filtered.total > EXACT_COUNT_LIMIT ? await sample(db, query, match, filtered) : null;
+  if (sampled && sampled.hits >= DENSE_HITS) return { plan: "walk", summary: sampled.summary };
+  const counted = await countUpTo(db, where, EXACT_COUNT_LIMIT);
+  // Up to SORT_LIMIT matches the bitmaps beat a walk that would pass hundreds of leads per match.
+  return { plan: counted && counted.total <= SORT_LIMIT ? "bitmap" : "walk", summary: counted ?? sampled!.summary };
 }
 
 /** The exact count and pending total through the trigram bitmaps, or null above `limit`. */
