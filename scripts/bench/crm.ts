@@ -4,13 +4,17 @@
 //    VACUUM ANALYZE, as a database that has been running a while would be.
 // 2. p95 latency through the HTTP API, one connection at a time, BENCH_LATENCY_REQUESTS (default 200)
 //    requests per case after 20 to warm up: the list (first and a deep page),
-//    search (rare and common name fragments, an e-mail fragment, a mobile substring), a
+//    search (rare and common name fragments, an e-mail fragment, a domain, a mobile substring, a whole
+//    e-mail, an e-mail-shaped entry, the tab counts of a no-match and a rare search), a
 //    stage+status+owner filter, a lead's detail and a one-field update.
 // 3. List throughput with 10 connections, as a ratio to a bare Fastify hello-world measured in the same run.
 // 4. CSV export of every lead (streamed) and CSV import of BENCH_IMPORT_ROWS rows (default 1,048,576:
 //    half updates, half new leads), each timed, with the server's RSS (the process and its workers) sampled every 20 ms.
 // 5. Fix Duplicates after the import (crm-fix-duplicates.ts): the job timed to its end (target ≤ 10 s at
 //    1.5 million leads), with the EXPLAIN ANALYZE of its search for duplicate groups.
+// 6. Counts after the import (crm-counts.ts): every tab, stage, status, owner and follow-ups due count
+//    against count(*) (exact), the "about" of common searches against theirs, and the tab counts of a
+//    no-match search again.
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the PostgreSQL server; the
 // database ff_bench_crm is created there and dropped at the end.
 import { createReadStream, mkdtempSync, statSync } from "node:fs";
@@ -24,6 +28,7 @@ import { openConfiguredDatabase } from "~/server/db/open";
 import { createStaff } from "~/server/features/staff/service";
 import { encodeCursor } from "~/server/platform/keyset";
 import { emailOf, generateLeads, RARE_NAME, writeImportFile } from "./crm-data";
+import { checkCounts } from "./crm-counts";
 import { benchFixDuplicates, explainFixDuplicates, FIX_DUPLICATES_TARGET_S } from "./crm-fix-duplicates";
 import { cannon, type LoadFigures } from "./lib/load";
 import { sampleRss, treeRssMb } from "./lib/memory";
@@ -170,6 +175,10 @@ async function main() {
       ["search", `e-mail "${emailOf(123457).slice(0, 10)}"`, list(`q=${encodeURIComponent(emailOf(123457).slice(0, 10))}`)],
       ["search", 'e-mail domain "outlook"', list("q=outlook")],
       ["search", 'mobile "98765"', list("q=98765")],
+      ["search", `full e-mail "${emailOf(123457)}" (exact first)`, list(`q=${encodeURIComponent(emailOf(123457))}`)],
+      ["search", 'e-mail-shaped "lead246801@" (no mobiles)', list(`q=${encodeURIComponent("lead246801@")}`)],
+      ["search", 'tab counts, no match "zzqqxx"', list("q=zzqqxx&view=active&limit=1")],
+      ["search", `tab counts, rare "${rare}"`, list(`q=${rare}&view=paid&limit=1`)],
       ["filter", "stage + 2 statuses + owner", list(`stage=Connected&status=Pitched&status=Likely%20to%20Buy&owner=${prepared.owner}`)],
       ["filter", "follow-ups due", list("followUp=due")],
       ["detail", "GET /api/crm/leads/{id}", `${base}/api/crm/leads/x`, { requests: roundRobin(prepared.ids, (id) => ({ path: `/api/crm/leads/${id}` })) as never }],
@@ -208,6 +217,11 @@ async function main() {
     log(`Fix Duplicates at ${fixLeads.toLocaleString("en")} leads…`);
     const fixed = await benchFixDuplicates(base, cookie);
     const fixPlan = await explainFixDuplicates(target);
+    // Right after the import and Fix Duplicates, no ANALYZE in between: the counts sales see, and a
+    // rare search's tab counts again.
+    log("counts against count(*)…");
+    const counts = await checkCounts(base, cookie, target);
+    const rareAfter = await latency(list("q=zzqqxx&view=active&limit=1"), cookie);
 
     const worst = (kind: string) => Math.max(...results.filter((r) => r.kind === kind).map((r) => r.figures.p95Ms));
     const loadAtEnd = loadAvg();
@@ -248,6 +262,17 @@ async function main() {
       ),
     );
     console.log(`  plan of the search for duplicate groups:\n${fixPlan.map((line) => `    ${line}`).join("\n")}`);
+    const exactCounts = counts.filter((c) => !c.what.includes("search"));
+    const wrong = exactCounts.filter((c) => c.estimate || c.shown !== c.exact);
+    console.log(`\nCounts after the import (no ANALYZE), against count(*): target exact; "about" for free text within ±10%`);
+    console.log(
+      table(
+        ["count", "shown", "exact", "off"],
+        counts.filter((c) => c.what.includes("search") || c.shown !== c.exact || c.estimate || /^\w+$|due|stage/.test(c.what)).map((c) => [c.what, `${c.estimate ? "about " : ""}${c.shown}`, c.exact, `${round(c.offPercent, 1)}%`]),
+      ),
+    );
+    console.log(`  ${exactCounts.length - wrong.length} of ${exactCounts.length} tab, stage, status, owner and follow-up counts exact${wrong.length ? `; WRONG: ${wrong.map((c) => c.what).join(", ")}` : ""}`);
+    console.log(`  tab counts of "zzqqxx" after the import: p95 ${lat(rareAfter.p95Ms)} (target ≤ 50 ms)`);
     console.log(
       table(
         ["load average", "1 min", "5 min", "15 min"],
@@ -273,6 +298,10 @@ async function main() {
       exportPeakRssMb: round(exported.peakRssMb - idle, 1),
       fixDuplicatesLeads: fixLeads,
       fixDuplicatesSeconds: round(fixed.seconds, 2),
+      exactCounts: exactCounts.length - wrong.length,
+      countsChecked: exactCounts.length,
+      worstEstimateOffPercent: round(Math.max(...counts.filter((c) => c.what.includes("search")).map((c) => Math.abs(c.offPercent))), 1),
+      p95RareTabCountsAfterImportMs: rareAfter.p95Ms,
       helloRps: helloLoad.reqPerSec,
       listRps: listLoad.reqPerSec,
       loadAvg: loadAtEnd,

@@ -11,7 +11,7 @@ const many = <T extends z.ZodType>(item: T) =>
 export const CRM_VIEWS = ["active", "paid"] as const;
 export type CrmView = (typeof CRM_VIEWS)[number];
 export const CRM_PAGE_SIZE = 50;
-/** Above this many matches the list's total is the planner's estimate (the UI says "about"). */
+/** Above this many free-text matches the list's total is estimated from a sample (the UI says "about"). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /** The filters shared by the list, the analytics and the CSV export. */
@@ -77,7 +77,7 @@ export const leadPageSchema = z.object({
   nextCursor: z.string().nullable(),
   /** The summary (count and pending total) comes with the first page only: later pages (a cursor) leave it out. */
   total: z.number().optional(),
-  /** True when `total` is the planner's estimate (more than EXACT_COUNT_LIMIT matches). */
+  /** True when `total` (and `pendingTotal`) are a free-text search's estimate (more than EXACT_COUNT_LIMIT matches). */
   totalIsEstimate: z.boolean().optional(),
   pendingTotal: z.number().optional(),
 });

@@ -1,63 +1,16 @@
 import { and, desc, eq, sql, sum } from "drizzle-orm";
 import { CONVERSION_STATUSES, PIPELINE_STATUSES } from "~/shared/crm/pipeline";
-import { EXACT_COUNT_LIMIT, NEW_LEAD_DAYS, type CrmAnalytics, type LeadFilter, type LeadListQuery, type LeadPage } from "~/shared/schemas/crm";
-import { rowsOf, type Db } from "../../db/client";
+import { NEW_LEAD_DAYS, type CrmAnalytics, type LeadFilter, type LeadListQuery, type LeadPage } from "~/shared/schemas/crm";
+import type { Db } from "../../db/client";
 import { lead, storedFile } from "../../db/schema";
 import { decodeCursor, keysetPage, olderThan } from "../../platform/keyset";
 import { todayInKolkata } from "~/shared/format-date";
+import { talliedSummary } from "./counts";
 import { isFiltered, leadFilterSql } from "./filters";
 import { prepared } from "./prepared";
-import { selectLeads, toLead } from "./record";
-import { cachedSummary, type LeadSummary } from "./summary-cache";
-
-/** Above this many estimated matches the planner's figure is used without counting at all. */
-const SURELY_BROAD = 100_000;
-
-/**
- * How many leads match and their pending total: the count exact up to EXACT_COUNT_LIMIT (counting
- * stops there, so a broad filter costs what a narrow one does), beyond that the planner's estimate.
- * When the estimate is far above the limit (the whole tab, a common stage) even the capped count is
- * skipped. Exact counts over a million rows are what made EspoCRM's list take 39 s. Two statements:
- * the EXPLAIN, then the capped count and the pending sum together.
- */
-async function summarise(db: Db, where: ReturnType<typeof leadFilterSql>): Promise<LeadSummary> {
-  const estimate = await plannerEstimate(db, where);
-  const broad = estimate > SURELY_BROAD;
-  const capped = db.select({ one: sql`1` }).from(lead).where(where).limit(EXACT_COUNT_LIMIT + 1);
-  // Only leads with something pending add to the sum: the partial index lead_pending_idx holds them.
-  const pending = db.select({ n: sql`coalesce(sum(${lead.pendingAmount}), 0)` }).from(lead).where(and(where, sql`${lead.pendingAmount} > 0`));
-  const [row] = await db
-    .select({
-      counted: broad ? sql<number>`-1` : sql<number>`(select count(*)::int from ${capped.as("capped")})`,
-      pending: sql<string>`(${pending})::bigint`,
-    })
-    .from(sql`(select 1) as one`);
-  const pendingTotal = Number(row!.pending);
-  const counted = Number(row!.counted);
-  if (broad) return { total: estimate, totalIsEstimate: true, pendingTotal };
-  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, totalIsEstimate: false, pendingTotal };
-  return { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), totalIsEstimate: true, pendingTotal };
-}
-
-/** The planner's row estimate for the filter (EXPLAIN plans the query without running it). */
-async function plannerEstimate(db: Db, where: ReturnType<typeof leadFilterSql>): Promise<number> {
-  const query = db.select({ one: sql`1` }).from(lead).where(where).toSQL();
-  const plan = await db.execute(sql.raw(`explain (format json) ${inline(query.sql, query.params)}`));
-  const rows = rowsOf<Record<string, unknown>>(plan);
-  const json = Object.values(rows[0]!)[0];
-  const parsed = (typeof json === "string" ? JSON.parse(json) : json) as [{ Plan: { "Plan Rows": number } }];
-  return Math.round(parsed[0].Plan["Plan Rows"]);
-}
-
-/** EXPLAIN takes no bind parameters: the filter's values are inlined as quoted literals. */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_match, n: string) => {
-    const value = params[Number(n) - 1];
-    if (value === null || value === undefined) return "null";
-    if (typeof value === "number" || typeof value === "boolean") return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
+import { selectLeads, toLead, type LeadRow } from "./record";
+import { searchPage } from "./search";
+import { cachedSummary } from "./summary-cache";
 
 /** What the summary depends on: the filter and the tab (and today, for follow-ups due). */
 const summaryKey = (query: LeadListQuery) =>
@@ -69,8 +22,15 @@ const summaryKey = (query: LeadListQuery) =>
  * pages are the one keyset query and nothing else.
  */
 export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadPage> {
-  const where = leadFilterSql(query, query.view);
   const cursor = decodeCursor(query.cursor);
+  const cursorOf = (row: LeadRow) => ({ at: row.cursorAt, id: row.id });
+  if (query.q?.trim()) {
+    // Free text: gauged first, then listed with the plan that suits it (search.ts).
+    const found = await searchPage(db, query, cursor);
+    const page = keysetPage(found.rows, query.limit, cursorOf);
+    return { leads: [...found.firstRows, ...page.items].map(toLead), nextCursor: page.nextCursor, ...found.summary };
+  }
+  const where = leadFilterSql(query, query.view);
   const plainTab = !isFiltered(query);
   const statements = prepared(db);
   const [rows, summary] = await Promise.all([
@@ -82,9 +42,10 @@ export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadPage>
             .where(and(where, olderThan(lead.createdAt, lead.id, cursor)))
             .orderBy(desc(lead.createdAt), desc(lead.id))
             .limit(query.limit + 1),
-    cursor ? undefined : cachedSummary(db, summaryKey(query), () => summarise(db, where)),
+    // Tab, stage, status, owner and follow-ups due: exact, from the tallies (counts.ts).
+    cursor ? undefined : cachedSummary(db, summaryKey(query), () => talliedSummary(db, query, query.view)),
   ]);
-  const page = keysetPage(rows, query.limit, (row) => ({ at: row.cursorAt, id: row.id }));
+  const page = keysetPage(rows, query.limit, cursorOf);
   return { leads: page.items.map(toLead), nextCursor: page.nextCursor, ...summary };
 }
 

@@ -71,7 +71,10 @@ export async function leadRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: "Leads, newest first, searched and filtered (keyset pages)",
-      description: "`total` is exact up to 10,000 matches and the planner's estimate above (`totalIsEstimate`).",
+      description:
+        "`total` and `pendingTotal` (first page only) are exact for tabs, stages, statuses, owners and follow-ups due; for free text `q` exact up to 10,000 matches, " +
+        "above that an estimate from a fixed sample (`totalIsEstimate`). `q` matches name and e-mail, and the mobile when it looks like a phone number; " +
+        "leads whose whole e-mail or mobile is `q` come first on the first page.",
       querystring: leadListQuerySchema,
       response: { 200: leadPageSchema },
     },

@@ -26,8 +26,11 @@ const tabClass = (active: boolean) =>
 const countText = (count: { total?: number; estimate?: boolean } | undefined) =>
   count?.total === undefined ? "…" : `${count.estimate ? "about " : ""}${groupIndian(count.total)}`;
 
-/** A count query's answer for the filters in view; undefined ("…") while the previous filters' answer stands in. */
-const current = <T,>(query: { data: T; isPlaceholderData: boolean }) => (query.isPlaceholderData ? undefined : query.data);
+/**
+ * A count query's answer for the filters in view and the leads as they are now: undefined ("…") while
+ * the previous filters' answer stands in or a change is being counted again (issue 21 item 3).
+ */
+const current = <T,>(query: { data: T; isFetching: boolean }) => (query.isFetching ? undefined : query.data);
 
 /** The CRM dashboard (spec §2.4): actions, tabs, analytics, summary, filters, leads and their modals. */
 export function CrmDashboard() {
@@ -95,10 +98,10 @@ export function CrmDashboard() {
       </div>
 
       <nav aria-label="Lead views" className="flex flex-wrap gap-1 self-start rounded-lg bg-slate-200/60 p-1">
-        <button type="button" className={tabClass(!paid)} aria-current={!paid ? "page" : undefined} onClick={() => update({ view: "active" })}>
+        <button type="button" className={tabClass(!paid)} aria-current={!paid ? "page" : undefined} aria-busy={activeCount.isFetching} onClick={() => update({ view: "active" })}>
           Active Leads ({countText(current(activeCount))})
         </button>
-        <button type="button" className={tabClass(paid)} aria-current={paid ? "page" : undefined} onClick={() => update({ view: "paid" })}>
+        <button type="button" className={tabClass(paid)} aria-current={paid ? "page" : undefined} aria-busy={paidCount.isFetching} onClick={() => update({ view: "paid" })}>
           Paid Users ({countText(current(paidCount))})
         </button>
       </nav>

@@ -66,7 +66,7 @@ export function FilterBar({
         </select>
       </label>
       <MultiSelect label="Status" plural="Statuses" options={LEAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} selected={filters.status} onChange={(status) => onChange({ status })} />
-      <Button variant={filters.followUp ? "primary" : "secondary"} aria-pressed={filters.followUp} onClick={() => onChange({ followUp: !filters.followUp })}>
+      <Button variant={filters.followUp ? "primary" : "secondary"} aria-pressed={filters.followUp} aria-busy={followUpCount === "loading"} onClick={() => onChange({ followUp: !filters.followUp })}>
         Follow-ups due
         {followUpCount === "loading" ? " (…)" : followUpCount ? ` (${followUpCount.estimate ? "about " : ""}${groupIndian(followUpCount.total)})` : ""}
       </Button>

@@ -47,7 +47,7 @@ export function AnalyticsCards({ data }: { data: CrmAnalytics | undefined }) {
 export function SummaryCards({ pendingTotal, total, estimate, busy }: { pendingTotal: number | undefined; total: number | undefined; estimate: boolean; busy: boolean }) {
   return (
     <section aria-label="Summary" aria-busy={busy} className="grid gap-3 sm:grid-cols-2">
-      <Card label="Total Pending Amount" value={pendingTotal === undefined ? "…" : formatRupees(pendingTotal)} note={PENDING_NOTES.total} />
+      <Card label="Total Pending Amount" value={pendingTotal === undefined ? "…" : `${estimate ? "about " : ""}${formatRupees(pendingTotal)}`} note={PENDING_NOTES.total} />
       <Card label="Total Leads" value={total === undefined ? "…" : `${estimate ? "about " : ""}${groupIndian(total)}`} />
     </section>
   );
