@@ -14,6 +14,7 @@ import { ImportDialog } from "./import-dialog";
 import { LeadDetailDialog } from "./lead-detail-dialog";
 import { LeadEditDialog } from "./lead-edit-dialog";
 import { LeadList, type LeadActions } from "./lead-list";
+import { LoadMoreButton } from "./load-more-button";
 import { AnalyticsCards, SummaryCards } from "./summary-cards";
 import { toSearchParams, useCrmFilters } from "./use-crm-filters";
 import { useAnalytics, useDeleteLead, useLeadList, useLeadOwners, useSyncLeads, useTabCount, useUpdateLead } from "./use-leads";
@@ -146,11 +147,7 @@ export function CrmDashboard() {
                   Showing {groupIndian(leads.length)} of {countText(firstPage ? { total: firstPage.total, estimate: firstPage.totalIsEstimate } : undefined)}
                 </span>
                 {list.hasNextPage && (
-                  // aria-disabled, not disabled: a disabled button drops the keyboard's focus, and
-                  // a keyboard user pressing Load more page after page would start again at the top.
-                  <Button variant="secondary" aria-disabled={list.isFetchingNextPage} onClick={() => !list.isFetchingNextPage && list.fetchNextPage()}>
-                    {list.isFetchingNextPage ? "Loading..." : "Load more"}
-                  </Button>
+                  <LoadMoreButton loading={list.isFetchingNextPage} loaded={leads.length} onLoadMore={() => void list.fetchNextPage()} />
                 )}
               </div>
             )}
