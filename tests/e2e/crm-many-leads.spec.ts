@@ -59,9 +59,13 @@ for (const width of [360, 1280]) {
     }
     await expect(showing).toHaveText(new RegExp(`^Showing ${TARGET.toLocaleString("en-IN")} of ${MANY_LEADS.toLocaleString("en-IN")}$`));
 
-    // Back from Load more to the last lead's Priority field, by keyboard alone.
+    // Load more stayed in view: the rows drawn are the last ones, just above it.
     const positionOf = width >= 1280 ? "aria-rowindex" : "aria-posinset";
     const lastPosition = String(width >= 1280 ? TARGET + 1 : TARGET);
+    const row = page.locator(`[${positionOf}="${lastPosition}"]`);
+    await expect(row).toBeVisible();
+
+    // Back from Load more to the last lead's Priority field, by keyboard alone.
     for (let presses = 0; presses < 10; presses++) {
       await page.keyboard.press("Shift+Tab");
       const name = await page.evaluate(() => document.activeElement?.textContent ?? "");
@@ -70,7 +74,6 @@ for (const width of [360, 1280]) {
     const field = page.locator(":focus");
     await expect(field).toHaveAccessibleName(/^Priority of Window Row \d{4}: (Medium|High|Low)$/);
     const lead = (await field.textContent())!.match(/^Priority of (Window Row \d{4}):/)![1]!;
-    const row = page.locator(`[${positionOf}="${lastPosition}"]`);
     await expect(row).toContainText(lead);
     const before = (await field.textContent())!.split(": ")[1]!;
     const after = before === "Low" ? "High" : "Low";

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
  * of rows costs the same at the 5,000th row as at the 100th (issue 21 item 6).
  *
  * Rows may differ in height: each drawn row is measured (ResizeObserver) and remembered by its key,
- * the others count at `estimate` until drawn. With `lanes` > 1 (cards two to a line) a line is the
+ * the others count as the average drawn row (`estimate` before any is drawn). With `lanes` > 1 (cards two to a line) a line is the
  * unit, as tall as its tallest item. `gap` is the list's own gap between lines (CSS grid gap).
  */
 export interface WindowRowsOptions {
@@ -54,6 +54,11 @@ export function useWindowRows(
 
   // Where each line starts, from the heights known so far (one pass; thousands of lines is cheap).
   const offsets = useMemo(() => {
+    // A row not yet drawn counts as the average drawn one (the estimate only before any is drawn), so
+    // the space held for the rows below is close to what they will take.
+    let sum = 0;
+    for (const height of heights.values()) sum += height;
+    const guess = heights.size ? sum / heights.size : estimate;
     const result = new Float64Array(lines + 1);
     for (let line = 0; line < lines; line++) {
       let height = 0;
@@ -66,7 +71,7 @@ export function useWindowRows(
           known = true;
         }
       }
-      result[line + 1] = result[line]! + (known ? height : estimate) + gap;
+      result[line + 1] = result[line]! + (known ? height : guess) + gap;
     }
     return result;
   }, [keys, lines, lanes, gap, estimate, heights]);

@@ -12,7 +12,7 @@ export function LoadMoreButton({ loading, loaded, onLoadMore }: { loading: boole
   const byKeyboard = useRef(false);
   useEffect(() => {
     const element = button.current;
-    if (byKeyboard.current && element && element === document.activeElement) element.scrollIntoView({ block: "nearest" });
+    if (byKeyboard.current && element && element === document.activeElement) element.scrollIntoView({ block: "nearest", behavior: "instant" });
   }, [loaded]);
   return (
     <button
