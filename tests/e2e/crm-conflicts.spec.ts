@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ACCOUNTS, type E2eAccount } from "./accounts";
+import { chooseInline, expectInline } from "./crm-inline";
 import { expectToast, signIn, toastRegion } from "./support";
 
 /**
@@ -57,33 +58,33 @@ test("a stale inline change is refused: the row shows the current value and says
   await addLead(page, { name, email: `${tag}@example.com`, mobile: "9977655983" });
   await showLead(page, tag);
   const table = page.getByRole("table");
-  await expect(table.getByLabel(`Priority of ${name}`)).toHaveValue("Medium");
+  await expectInline(table, "Priority", name, "Medium");
 
   // Ada's list was read at the same time; she sets the priority first.
   const ada = await asAda(browser);
   await showLead(ada.page, tag);
-  await ada.page.getByRole("table").getByLabel(`Priority of ${name}`).selectOption("High");
+  await chooseInline(ada.page.getByRole("table"), "Priority", name, "High");
   await expectToast(ada.page, "Lead updated");
 
   // Sam's row still says Medium: his change is refused, not saved over hers.
-  await table.getByLabel(`Priority of ${name}`).selectOption("Low");
+  await chooseInline(table, "Priority", name, "Low");
   const toast = await expectToast(page, "Update failed");
   await expect(toast).toContainText(byAda(name));
   await expect(toast).toContainText("the row now shows theirs");
-  await expect(table.getByLabel(`Priority of ${name}`)).toHaveValue("High");
+  await expectInline(table, "Priority", name, "High");
   await expect(toastRegion(page).getByText("Lead updated", { exact: true })).toHaveCount(0);
 
   // The stale stage change too; once the row is current, his change goes through.
-  await ada.page.getByRole("table").getByLabel(`Stage of ${name}`).selectOption("Connected");
+  await chooseInline(ada.page.getByRole("table"), "Stage", name, "Connected");
   await expectToast(ada.page, "Lead updated");
-  await table.getByLabel(`Owner of ${name}`).selectOption({ label: "Sam Sales" });
-  await expect(table.getByLabel(`Stage of ${name}`)).toHaveValue("Connected");
-  await expect(table.getByLabel(`Owner of ${name}`)).toHaveValue("");
-  await table.getByLabel(`Owner of ${name}`).selectOption({ label: "Sam Sales" });
+  await chooseInline(table, "Owner", name, { label: "Sam Sales" });
+  await expectInline(table, "Stage", name, "Connected");
+  await expectInline(table, "Owner", name, "Unassigned");
+  await chooseInline(table, "Owner", name, { label: "Sam Sales" });
   await expectToast(page, "Lead updated");
   await ada.page.reload();
-  await expect(ada.page.getByRole("table").getByLabel(`Priority of ${name}`)).toHaveValue("High");
-  await expect(ada.page.getByRole("table").getByLabel(`Owner of ${name}`)).toHaveValue(/.+/);
+  await expectInline(ada.page.getByRole("table"), "Priority", name, "High");
+  await expectInline(ada.page.getByRole("table"), "Owner", name, "Sam Sales");
   await ada.close();
 });
 
@@ -101,7 +102,7 @@ test("a stale edit form keeps what was typed and shows the conflict inside the f
 
   const ada = await asAda(browser);
   await showLead(ada.page, tag);
-  await ada.page.getByRole("table").getByLabel(`Stage of ${name}`).selectOption("Connected");
+  await chooseInline(ada.page.getByRole("table"), "Stage", name, "Connected");
   await expectToast(ada.page, "Lead updated");
   await ada.close();
 
@@ -129,8 +130,8 @@ test("a stale edit form keeps what was typed and shows the conflict inside the f
   await expect(edit).toBeHidden();
   await expectToast(page, "Lead updated");
   const table = page.getByRole("table");
-  await expect(table.getByLabel(`Stage of ${name}`)).toHaveValue("Connected");
-  await expect(table.getByLabel(`Priority of ${name}`)).toHaveValue("Low");
+  await expectInline(table, "Stage", name, "Connected");
+  await expectInline(table, "Priority", name, "Low");
 });
 
 test("one format: the form's mobile as the list writes it, day-first dates, and the timeline's days and rupees", async ({ page }) => {

@@ -26,7 +26,9 @@ const PIPELINE = [
   ["Connected", "Closed Lost"],
   ["Connected", "CW - Free"],
 ] as const;
-const OWNERS = [ACCOUNTS.sales.name, ACCOUNTS.admin.name, ""];
+/** A salesperson whose full name is longer than a drop-down in the Owner column could show whole. */
+const LONG_OWNER = { name: "Venkatasubramanian Chandrasekharan", email: "venkatasubramanian.chandrasekharan.e2e@example.com" };
+const OWNERS = [ACCOUNTS.sales.name, ACCOUNTS.admin.name, "", LONG_OWNER.name];
 const PRIORITIES = ["Very Low", "Medium", "High", "Low"];
 
 const HEADER =
@@ -77,9 +79,19 @@ async function salesRequest(request: APIRequestContext) {
 /** The long lead whose timeline gets long lines (a payment link, notes with a long word). */
 const DETAIL_LEAD = 120;
 
+/** The long-named salesperson, added by the admin (409: an earlier run of this project added them). */
+async function addLongOwner(request: APIRequestContext) {
+  const login = await request.post("/api/auth/login", { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const added = await request.post("/api/staff", { data: { ...LONG_OWNER, roles: ["sales"], password: "long-owner-e2e-password-1" } });
+  expect([201, 409], await added.text()).toContain(added.status());
+  await request.post("/api/auth/logout");
+}
+
 test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await addLongOwner(request);
   await salesRequest(request);
   // The import matches rows by e-mail, so a second run (or project) leaves the same leads.
   const imported = await request.post("/api/crm/sync-csv", { multipart: { file: { name: "long-leads.csv", mimeType: "text/csv", buffer: Buffer.from(sheet()) } } });
@@ -112,7 +124,10 @@ async function showLeads(page: Page, count: number) {
     await expect(showing).toBeVisible();
     const shown = Number((await showing.textContent())!.match(/Showing ([\d,]+)/)![1]!.replaceAll(",", ""));
     if (shown >= count) return;
-    await page.getByRole("button", { name: "Load more" }).click();
+    // From the keyboard: a pointer aimed at the button could meet a row instead, as the rows drawn
+    // near it are measured and the list's height settles.
+    await page.getByRole("button", { name: "Load more" }).focus();
+    await page.keyboard.press("Enter");
     await expect(showing).not.toHaveText(new RegExp(`^Showing ${shown} `));
   }
 }
@@ -238,6 +253,29 @@ function clipped(root: Locator): Promise<string[]> {
   });
 }
 
+/** Scrolls to points along the list and checks, at each, that the page fits and nothing is cut off. */
+async function checkAlongTheList(page: Page, main: Locator) {
+  const list = page.getByRole("region", { name: "Leads" });
+  for (const fraction of [0, 0.25, 0.5, 0.75, 1]) {
+    // Scrolled there (again, until a smooth scroll from the Home or End key is over), the rows there
+    // are drawn: a row of the table (not the space standing in for others) or a card meets the window.
+    await expect
+      .poll(() =>
+        list.evaluate((section, at) => {
+          const box = section.getBoundingClientRect();
+          window.scrollTo({ top: window.scrollY + box.top + (box.height - window.innerHeight) * at, behavior: "instant" });
+          return [...section.querySelectorAll("tbody tr:not([aria-hidden]), li")].some((row) => {
+            const drawn = row.getBoundingClientRect();
+            return drawn.bottom > 0 && drawn.top < window.innerHeight;
+          });
+        }, fraction),
+      )
+      .toBe(true);
+    expect.soft(await pageOverflow(page), `page width at ${fraction * 100}% of the list`).toBeLessThanOrEqual(0);
+    expect.soft(await clipped(main), `cut off at ${fraction * 100}% of the list`).toEqual([]);
+  }
+}
+
 for (const width of [360, 1280]) {
   test(`at ${width} px with hundreds of long leads the page fits the window and nothing in the list is cut off`, async ({ page }) => {
     // Hundreds of cards and rows on a machine shared with other builds: minutes, not seconds.
@@ -247,21 +285,18 @@ for (const width of [360, 1280]) {
     await page.getByRole("button", { name: "Analytics" }).click();
     await expect(page.getByRole("region", { name: "Analytics" }).getByText("Collection Pending")).toBeVisible();
     const main = page.getByRole("main");
-    // As shipped (off-screen cards and rows skipped), at the top and at the end of the list.
+    // At the top, at the end (the End key) and at points between, each as drawn when scrolled to:
+    // the list draws only the rows near the window.
     expect.soft(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await page.keyboard.press("End");
     expect.soft(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await page.keyboard.press("Home");
-    // Then every card and row drawn, as each is when scrolled to, and checked.
-    await page.addStyleTag({ content: "main * { content-visibility: visible !important; }" });
-    expect.soft(await pageOverflow(page)).toBeLessThanOrEqual(0);
-    expect.soft(await clipped(main)).toEqual([]);
+    await checkAlongTheList(page, main);
 
     await page.getByRole("button", { name: /^Paid Users/ }).click();
     await expect(page).toHaveURL(/view=paid/);
     await showLeads(page, 150);
-    expect.soft(await pageOverflow(page)).toBeLessThanOrEqual(0);
-    expect.soft(await clipped(main)).toEqual([]);
+    await checkAlongTheList(page, main);
   });
 
   test(`at ${width} px the lead detail shows the whole e-mail, status and timeline lines`, async ({ page }) => {

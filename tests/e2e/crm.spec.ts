@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, localPart } from "./accounts";
+import { chooseInline, expectInline, openInline } from "./crm-inline";
 import { expectToast, signIn, waitForHydration } from "./support";
 
 const FIXTURE = "/work/shared/fixtures/crm-legacy-leads.csv";
@@ -72,17 +73,18 @@ test("sales imports the legacy sheet, searches, filters, works a lead to Closed 
   // Inline stage, then a status of that stage only; Closed Won goes through the batch modal.
   await search(page).fill("arjun");
   await expect(table.getByRole("row")).toHaveCount(2);
-  await table.getByLabel("Stage of Arjun Kumar").selectOption("Connected");
+  await chooseInline(table, "Stage", "Arjun Kumar", "Connected");
   await expectToast(page, "Lead updated");
-  const status = table.getByLabel("Status of Arjun Kumar");
+  await expectInline(table, "Status", "Arjun Kumar", "Interview");
+  const status = await openInline(table, "Status", "Arjun Kumar");
   await expect(status).toHaveValue("Interview");
   await expect(status.locator("option")).toHaveText(["Interview", "Pitched", "Likely to Buy", "Closed Won - Paid Token", "Closed Won - Paid Full", "Closed Won - Free", "Closed Lost"]);
   await status.selectOption("CW - Full");
   const batchModal = page.getByRole("dialog", { name: "Assign Batch ID - Closed Won Lead" });
   await expect(batchModal.getByRole("button", { name: "Convert to Closed Won - Paid Full" })).toBeDisabled();
   await batchModal.getByRole("button", { name: "Cancel" }).click();
-  await expect(status).toHaveValue("Interview");
-  await status.selectOption("CW - Full");
+  await expectInline(table, "Status", "Arjun Kumar", "Interview");
+  await chooseInline(table, "Status", "Arjun Kumar", "CW - Full");
   await batchModal.getByLabel("Batch ID").fill("FF-2025-06");
   await batchModal.getByRole("button", { name: "Convert to Closed Won - Paid Full" }).click();
   await expectToast(page, "Lead updated");

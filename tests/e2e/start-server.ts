@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { startMailPeer } from "./mail-peer";
 import { seedDuplicateLeads } from "./seed-duplicates";
+import { seedManyLeads } from "./seed-many-leads";
 import { seedStaff } from "./seed-staff";
 import { E2E_WEBHOOK_TOKEN } from "./accounts";
 
@@ -62,7 +63,7 @@ async function main() {
   }
 
   // Accounts go in before the server starts: PGlite's data dir admits one process at a time.
-  await seedStaff(env).then(() => seedDuplicateLeads(env));
+  await seedStaff(env).then(() => seedDuplicateLeads(env)).then(() => seedManyLeads(env));
 
   const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], { cwd: root, env, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

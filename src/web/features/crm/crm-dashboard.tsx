@@ -13,7 +13,8 @@ import { displayName } from "./format";
 import { ImportDialog } from "./import-dialog";
 import { LeadDetailDialog } from "./lead-detail-dialog";
 import { LeadEditDialog } from "./lead-edit-dialog";
-import { LeadCards, LeadTable, type LeadActions } from "./lead-list";
+import { LeadList, type LeadActions } from "./lead-list";
+import { LoadMoreButton } from "./load-more-button";
 import { AnalyticsCards, SummaryCards } from "./summary-cards";
 import { toSearchParams, useCrmFilters } from "./use-crm-filters";
 import { useAnalytics, useDeleteLead, useLeadList, useLeadOwners, useSyncLeads, useTabCount, useUpdateLead } from "./use-leads";
@@ -141,8 +142,7 @@ export function CrmDashboard() {
         ) : (
           <>
             <div className={`grid gap-3 transition-opacity ${loading ? "opacity-50" : ""}`}>
-              <LeadTable leads={leads} paid={paid} actions={actions} />
-              <LeadCards leads={leads} paid={paid} actions={actions} />
+              <LeadList leads={leads} paid={paid} actions={actions} />
             </div>
             {!loading && (
               <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
@@ -150,9 +150,7 @@ export function CrmDashboard() {
                   Showing {groupIndian(leads.length)} of {countText(firstPage ? { total: firstPage.total, estimate: firstPage.totalIsEstimate } : undefined)}
                 </span>
                 {list.hasNextPage && (
-                  <Button variant="secondary" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                    {list.isFetchingNextPage ? "Loading..." : "Load more"}
-                  </Button>
+                  <LoadMoreButton loading={list.isFetchingNextPage} loaded={leads.length} onLoadMore={() => void list.fetchNextPage()} />
                 )}
               </div>
             )}

@@ -1,7 +1,6 @@
 import { LEAD_PRIORITIES, LEAD_STAGES, STAGE_STATUSES, isClosedWon, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
 import type { Lead, LeadOwner } from "~/shared/schemas/crm";
-
-const selectClass = "w-full min-w-0 rounded-md border border-slate-300 bg-white px-1.5 py-1.5 text-sm text-slate-900";
+import { InlineChoice, type Choice } from "./inline-choice";
 
 export interface InlineEdit {
   lead: Lead;
@@ -14,61 +13,63 @@ export interface InlineEdit {
 }
 
 const who = (lead: Lead) => lead.fullName || lead.email;
+/** The known values, after the row's own when it is none of them (an imported sheet's word). */
+const plain = (values: readonly string[], current: string): Choice[] =>
+  (values.includes(current) ? values : [current, ...values]).map((value) => ({ value, label: value }));
 
 export function OwnerSelect({ lead, owners, disabled, onChange }: InlineEdit) {
   const known = owners.some((o) => o.id === lead.leadOwner);
+  const choices: Choice[] = [
+    { value: "", label: "Unassigned" },
+    ...(!known && lead.leadOwner ? [{ value: lead.leadOwner, label: lead.leadOwnerName ?? "Former owner" }] : []),
+    ...owners.map((owner) => ({ value: owner.id, label: owner.name })),
+  ];
   return (
-    <select aria-label={`Owner of ${who(lead)}`} className={selectClass} disabled={disabled} value={lead.leadOwner ?? ""} onChange={(e) => onChange({ leadOwner: e.target.value || null, version: lead.version })}>
-      <option value="">Unassigned</option>
-      {!known && lead.leadOwner && <option value={lead.leadOwner}>{lead.leadOwnerName ?? "Former owner"}</option>}
-      {owners.map((owner) => (
-        <option key={owner.id} value={owner.id}>
-          {owner.name}
-        </option>
-      ))}
-    </select>
+    <InlineChoice
+      label={`Owner of ${who(lead)}`}
+      value={lead.leadOwner ?? ""}
+      choices={choices}
+      busy={disabled}
+      onChoose={(owner) => onChange({ leadOwner: owner || null, version: lead.version })}
+    />
   );
 }
 
 export function PrioritySelect({ lead, disabled, onChange }: InlineEdit) {
-  const options = [...LEAD_PRIORITIES].reverse();
   return (
-    <select aria-label={`Priority of ${who(lead)}`} className={selectClass} disabled={disabled} value={lead.priority} onChange={(e) => onChange({ priority: e.target.value, version: lead.version })}>
-      {options.map((p) => (
-        <option key={p}>{p}</option>
-      ))}
-    </select>
+    <InlineChoice
+      label={`Priority of ${who(lead)}`}
+      value={lead.priority}
+      choices={plain([...LEAD_PRIORITIES].reverse(), lead.priority)}
+      busy={disabled}
+      onChoose={(priority) => onChange({ priority, version: lead.version })}
+    />
   );
 }
 
 export function StageSelect({ lead, disabled, onChange }: InlineEdit) {
   return (
-    <select aria-label={`Stage of ${who(lead)}`} className={selectClass} disabled={disabled} value={lead.leadStage} onChange={(e) => onChange({ leadStage: e.target.value, version: lead.version })}>
-      {!LEAD_STAGES.includes(lead.leadStage as LeadStage) && <option>{lead.leadStage}</option>}
-      {LEAD_STAGES.map((stage) => (
-        <option key={stage}>{stage}</option>
-      ))}
-    </select>
+    <InlineChoice
+      label={`Stage of ${who(lead)}`}
+      value={lead.leadStage}
+      choices={plain(LEAD_STAGES, lead.leadStage)}
+      busy={disabled}
+      onChoose={(leadStage) => onChange({ leadStage, version: lead.version })}
+    />
   );
 }
 
 /** Offers only the statuses of the row's stage (spec §2.4). */
 export function StatusSelect({ lead, disabled, onChange, onClosedWon }: InlineEdit) {
   const statuses: readonly string[] = STAGE_STATUSES[lead.leadStage as LeadStage] ?? [];
+  const values = statuses.includes(lead.leadStatus) ? statuses : [lead.leadStatus, ...statuses];
   return (
-    <select
-      aria-label={`Status of ${who(lead)}`}
-      className={selectClass}
-      disabled={disabled}
+    <InlineChoice
+      label={`Status of ${who(lead)}`}
       value={lead.leadStatus}
-      onChange={(e) => (isClosedWon(e.target.value) ? onClosedWon(e.target.value) : onChange({ leadStatus: e.target.value, version: lead.version }))}
-    >
-      {!statuses.includes(lead.leadStatus) && <option value={lead.leadStatus}>{statusLabel(lead.leadStatus)}</option>}
-      {statuses.map((status) => (
-        <option key={status} value={status}>
-          {statusLabel(status)}
-        </option>
-      ))}
-    </select>
+      choices={values.map((status) => ({ value: status, label: statusLabel(status) }))}
+      busy={disabled}
+      onChoose={(status) => (isClosedWon(status) ? onClosedWon(status) : onChange({ leadStatus: status, version: lead.version }))}
+    />
   );
 }
