@@ -117,3 +117,4 @@ export * from "./tables/content-version";
 export * from "./tables/csp-violations";
 export * from "./tables/data-rights";
 export * from "./tables/lead-merge-jobs";
+export * from "./tables/csv-import-jobs";

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Db, Engine } from "../db/client";
+import type { CsvImportJobs } from "./csv-import-job";
 import type { RunExclusive } from "./exclusive";
 
 declare module "fastify" {
@@ -12,5 +13,7 @@ declare module "fastify" {
     ping(): Promise<void>;
     /** One-at-a-time work across every process (exclusive.ts). */
     exclusive: RunExclusive;
+    /** The staff CSV imports: one pipeline, written as background jobs (csv-import-job.ts). */
+    csvImports: CsvImportJobs;
   }
 }

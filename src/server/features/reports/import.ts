@@ -209,7 +209,19 @@ async function storeBatch(db: Db, batch: ImportRow[]): Promise<BatchResult> {
  * whole before (platform/csv-import.ts). Rows are not e-mailed: the bulk send picks them up. Row numbers count the header as 1,
  * as a spreadsheet shows them.
  */
-export async function importReports(db: Db, records: AsyncIterable<string[]> | Iterable<string[]>): Promise<ImportResult> {
+/** A first row without the columns a report needs, or null. */
+export function reportsHeaderError(cells: string[]): AppError | null {
+  const header = cells.map((name) => name.trim());
+  const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
+  return missing.length ? new AppError("invalid", `The CSV has no column ${missing.join(", ")}`, { file: `Line 1: missing column ${missing.join(", ")}` }) : null;
+}
+
+export async function importReports(
+  db: Db,
+  records: AsyncIterable<string[]> | Iterable<string[]>,
+  /** Told the rows settled so far (written, unchanged or rejected) each time a batch is written. */
+  onProgress?: (rowsDone: number) => void,
+): Promise<ImportResult> {
   const result: ImportResult = { imported: 0, updated: 0, unchanged: 0, rejected: [] };
   let rejectedCount = 0;
   const reject = (rejection: Rejection) => {
@@ -226,13 +238,14 @@ export async function importReports(db: Db, records: AsyncIterable<string[]> | I
     result.unchanged += stored.unchanged;
     stored.rejected.forEach(reject);
     batch = [];
+    onProgress?.(result.imported + result.updated + result.unchanged + rejectedCount);
   };
   let header: string[] | null = null;
   for await (const cells of records) {
     if (!header) {
+      const refused = reportsHeaderError(cells);
+      if (refused) throw refused;
       header = cells.map((name) => name.trim());
-      const missing = REQUIRED_COLUMNS.filter((column) => !header!.includes(column));
-      if (missing.length) throw new AppError("invalid", `The CSV has no column ${missing.join(", ")}`, { file: `Line 1: missing column ${missing.join(", ")}` });
       continue;
     }
     row++;
