@@ -7,12 +7,10 @@ import { LEAD_CSV_COLUMNS } from "../../src/server/features/leads/csv-columns";
 import { ACCOUNTS, localPart } from "./accounts";
 import { expectToast, signIn } from "./support";
 
-const ROWS = 20_000;
-const GROUPED = "20,000";
-const tag = `im${Date.now().toString(36)}`;
-
-/** ROWS new paid users created in 2020 (the other CRM specs keep a short Active Leads list of their own). */
-function sheet(): Buffer {
+const ROWS = 10_000;
+const GROUPED = "10,000";
+/** ROWS new paid users created in 2020, found by `tag` (the other CRM specs keep a short Active Leads list of their own). */
+function sheet(tag: string): Buffer {
   const at = (column: (typeof LEAD_CSV_COLUMNS)[number]) => LEAD_CSV_COLUMNS.indexOf(column);
   const paid = {
     [at("Created Date")]: "01/01/2020", [at("Lead Stage")]: "Connected", [at("Lead Status")]: "CW - Token",
@@ -56,11 +54,11 @@ for (const width of [1280, 360]) {
     // A slow connection, so the upload lasts long enough to close the dialog in the middle of it.
     const network = await page.context().newCDPSession(page);
     await network.send("Network.enable");
-    await network.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await network.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
 
     await page.getByRole("button", { name: "Import CSV Data" }).click();
     const dialog = page.getByRole("dialog", { name: "Import CSV Data" });
-    await dialog.getByLabel("CSV file").setInputFiles({ name: `leads-${width}.csv`, mimeType: "text/csv", buffer: sheet() });
+    await dialog.getByLabel("CSV file").setInputFiles({ name: `leads-${width}.csv`, mimeType: "text/csv", buffer: sheet(`im${width}${Date.now().toString(36)}`) });
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     const progress = dialog.getByTestId("import-progress");
     await expect(progress).toHaveAttribute("aria-live", "polite");
@@ -72,12 +70,13 @@ for (const width of [1280, 360]) {
     await expect(dialog).toBeHidden();
     const status = page.getByTestId("import-status");
     await expect(status).toHaveAttribute("aria-live", "polite");
-    await expect(status).toHaveText(/^(Uploading and checking the file\.\.\. \d+%|Written [\d,]+ of 20,000 rows\.\.\.)$/);
+    await expect(status).toHaveText(/^(Uploading and checking the file\.\.\. \d+%|Written [\d,]+ of 10,000 rows\.\.\.)$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), "nothing wider than the viewport").toBeLessThanOrEqual(width);
     await network.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
+    // The embedded database on a busy machine writes a few thousand rows a second.
+    await expect(status).toBeHidden({ timeout: 240_000 });
     await expectToast(page, "CSV Import Complete", `Successfully synced ${GROUPED} records from CSV`);
-    await expect(status).toBeHidden();
     // Opened again: the result of the import it started.
     await page.getByRole("button", { name: "Import CSV Data" }).click();
     await expect(dialog.getByText(`Synced ${GROUPED} records: ${GROUPED} new, 0 updated, 0 unchanged.`)).toBeVisible();
@@ -87,7 +86,7 @@ for (const width of [1280, 360]) {
     const written = said.filter((text) => text.startsWith("Written"));
     expect(said.some((text) => text.startsWith("Uploading and checking the file..."))).toBe(true);
     expect(written.length, said.join(" | ")).toBeGreaterThan(0);
-    for (const text of written) expect(text).toMatch(/^Written (\d{1,2},)*\d{1,3} of 20,000 rows\.\.\.$/);
+    for (const text of written) expect(text).toMatch(/^Written (\d{1,2},)*\d{1,3} of 10,000 rows\.\.\.$/);
     expect(said.indexOf(written[0]!)).toBeGreaterThan(said.findIndex((text) => text.startsWith("Uploading")));
     expect(said.some((text) => text === "Finishing the last rows...")).toBe(false);
   });

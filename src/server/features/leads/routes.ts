@@ -2,13 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AREA_ROLES } from "~/shared/roles";
-import { csvImportJobParamsSchema, leadImportJobSchema } from "~/shared/schemas/csv-import";
+import { csvImportJobParamsSchema } from "~/shared/schemas/csv-import";
 import { okSchema } from "~/shared/schemas/common";
 import {
   analyticsSchema,
   fixDuplicatesJobParamsSchema,
   fixDuplicatesJobSchema,
   importResultSchema,
+  leadImportJobSchema,
   leadDetailSchema,
   leadExportQuerySchema,
   leadFilterSchema,

@@ -5,6 +5,7 @@ import { parseKolkataDateTime } from "~/shared/format-date";
 import { areaAverages, dimensionKey } from "~/shared/report-dimensions";
 import { isStorableText } from "~/shared/text-input";
 import { reportIntakeSchema } from "~/shared/schemas/simulation-reports";
+import type { ImportResult as ReportsImportResult } from "~/shared/schemas/simulation-reports-admin";
 import type { Db } from "../../db/client";
 import { simulationReport } from "../../db/schema";
 import { AppError } from "../../platform/errors";
@@ -42,15 +43,8 @@ export interface Rejection {
   message: string;
 }
 
-export interface ImportResult {
-  imported: number;
-  updated: number;
-  /** Rows that matched a report and held nothing new (an export imported back). */
-  unchanged: number;
-  rejected: Rejection[];
-  /** Rejected rows beyond the listed ones. */
-  moreRejected?: number;
-}
+/** The one shape of a CSV import (shared/schemas/csv-import.ts), with the reports' older names kept. */
+export type ImportResult = ReportsImportResult;
 
 type Parsed = ReturnType<typeof reportIntakeSchema.parse>;
 type ReportRow = typeof simulationReport.$inferSelect;
@@ -222,10 +216,9 @@ export async function importReports(
   /** Told the rows settled so far (written, unchanged or rejected) each time a batch is written. */
   onProgress?: (rowsDone: number) => void,
 ): Promise<ImportResult> {
-  const result: ImportResult = { imported: 0, updated: 0, unchanged: 0, rejected: [] };
-  let rejectedCount = 0;
+  const result: ImportResult = { created: 0, imported: 0, updated: 0, unchanged: 0, rejected: [], rejectedRows: 0 };
   const reject = (rejection: Rejection) => {
-    rejectedCount++;
+    result.rejectedRows++;
     if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push(rejection);
   };
   let batch: ImportRow[] = [];
@@ -233,12 +226,13 @@ export async function importReports(
   const flush = async () => {
     if (batch.length === 0) return;
     const stored = await storeBatch(db, batch);
+    result.created += stored.imported;
     result.imported += stored.imported;
     result.updated += stored.updated;
     result.unchanged += stored.unchanged;
     stored.rejected.forEach(reject);
     batch = [];
-    onProgress?.(result.imported + result.updated + result.unchanged + rejectedCount);
+    onProgress?.(result.created + result.updated + result.unchanged + result.rejectedRows);
   };
   let header: string[] | null = null;
   for await (const cells of records) {
@@ -263,6 +257,6 @@ export async function importReports(
   await flush();
   // Rows a batch refused come after the ones refused on reading; the answer lists them in file order.
   result.rejected.sort((a, b) => a.row - b.row);
-  if (rejectedCount > result.rejected.length) result.moreRejected = rejectedCount - result.rejected.length;
+  if (result.rejectedRows > result.rejected.length) result.moreRejected = result.rejectedRows - result.rejected.length;
   return result;
 }

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { groupIndian } from "~/shared/format-number";
-import type { ImportResult } from "~/shared/schemas/crm";
-import type { LeadImportJob } from "~/shared/schemas/csv-import";
+import type { ImportResult, LeadImportJob } from "~/shared/schemas/crm";
 import { api } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { useJobEnd } from "~/web/lib/use-job-end";
 
 const JOB_KEY = ["crm", "sync-csv"] as const;
 /** How often a running import is looked at: the server writes its progress at most every 250 ms. */
@@ -79,23 +79,17 @@ export function useLeadImport(onImported: () => void) {
   });
   const job = latest.data?.job ?? null;
 
-  // The job this page saw running: its end is announced once.
-  const watched = useRef<string | null>(null);
-  useEffect(() => {
-    if (!job) return;
-    if (job.status === "running") {
-      watched.current = job.id;
-      return;
-    }
-    if (watched.current !== job.id) return;
-    watched.current = null;
-    if (job.status === "done" && job.result) {
-      toast({ title: "CSV Import Complete", description: `Successfully synced ${groupIndian(job.result.syncedRecords)} records from CSV` });
-      onImported();
-    } else {
-      toast({ title: "CSV Import Failed", description: job.error ?? "The import stopped.", variant: "destructive" });
-    }
-  }, [job, onImported]);
+  // The import this page saw running: its end is announced once.
+  const onEnd = useCallback(
+    (ended: LeadImportJob) => {
+      if (ended.status === "done" && ended.result) {
+        toast({ title: "CSV Import Complete", description: `Successfully synced ${groupIndian(ended.result.syncedRecords)} records from CSV` });
+        onImported();
+      } else toast({ title: "CSV Import Failed", description: ended.error ?? "The import stopped.", variant: "destructive" });
+    },
+    [onImported],
+  );
+  const { watch } = useJobEnd(job, onEnd);
 
   const start = useCallback(
     async (file: File) => {
@@ -103,7 +97,7 @@ export function useLeadImport(onImported: () => void) {
       setUploading(0);
       try {
         const started = await uploadFile(file, setUploading);
-        watched.current = started.id;
+        watch(started.id);
         setMine(started.id);
         queryClient.setQueryData<Latest>(JOB_KEY, { job: started });
       } catch (error) {
@@ -114,7 +108,7 @@ export function useLeadImport(onImported: () => void) {
         setUploading(null);
       }
     },
-    [queryClient, latest],
+    [queryClient, latest, watch],
   );
 
   const result: ImportResult | null = job && job.id === mine && job.status === "done" ? job.result : null;
