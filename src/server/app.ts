@@ -13,6 +13,7 @@ import "./platform/app-context";
 import { registerAccessControl, registerNoStoreForStaff } from "./platform/access";
 import { errorBody, registerErrorHandler } from "./platform/errors";
 import { registerJsonBodyParser } from "./platform/json-body";
+import { CsvImportJobs } from "./platform/csv-import-job";
 import { exclusiveRunner } from "./platform/exclusive";
 import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
@@ -129,6 +130,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("ping", database.ping);
   app.decorate("exclusive", exclusiveRunner(database));
   app.decorate("draining", false);
+  // Staff CSV imports: received as they arrive, written as jobs; stopped between rows at close.
+  const csvImports = new CsvImportJobs(database.db, app.exclusive, app.log);
+  app.decorate("csvImports", csvImports);
+  app.addHook("onClose", () => csvImports.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -205,7 +205,7 @@ describe("export → import is a no-op (issue 20 §1.3)", () => {
     expect(exported.statusCode).toBe(200);
     const response = await importFile(exported.body);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ imported: 0, updated: 0, unchanged: before.length, rejected: [] });
+    expect(response.json()).toEqual({ created: 0, imported: 0, updated: 0, unchanged: before.length, rejected: [], rejectedRows: 0 });
     expect(await snapshot()).toEqual(before);
 
     // The bulk send finds only the reports that were never told, as before the import.

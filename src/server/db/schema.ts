@@ -118,3 +118,4 @@ export * from "./tables/csp-violations";
 export * from "./tables/data-rights";
 export * from "./tables/lead-merge-jobs";
 export * from "./tables/lead-tallies";
+export * from "./tables/csv-import-jobs";

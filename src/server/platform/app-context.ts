@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Db, Engine } from "../db/client";
+import type { CsvImportJobs } from "./csv-import-job";
 import type { RunExclusive } from "./exclusive";
 
 declare module "fastify" {
@@ -14,5 +15,7 @@ declare module "fastify" {
     exclusive: RunExclusive;
     /** Set when the process begins to shut down: readiness answers 503 from then on (features/health). */
     draining: boolean;
+    /** The staff CSV imports: one pipeline, written as background jobs (csv-import-job.ts). */
+    csvImports: CsvImportJobs;
   }
 }

@@ -1,10 +1,11 @@
 import { isUtf8 } from "node:buffer";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, open, rm } from "node:fs/promises";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Transform, type Readable, type TransformCallback } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import { finished } from "node:stream/promises";
 import { CsvError, parse, type Options as ParseOptions } from "csv-parse";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "./errors";
@@ -12,11 +13,13 @@ import { streamUploadedFile } from "./multipart";
 
 /**
  * The one way a staff CSV import reads its file (the CRM's and the simulation reports'). The upload
- * is written to a temporary file as it arrives, then read twice:
- * 1. a check of the whole file — its encoding, its quoting, every row's width and every cell's
- *    characters — that refuses an unreadable file with a 400 naming the line and column before
- *    anything is written (a file is never half-imported because its 90,000th line is broken);
- * 2. the import itself, which gets the rows as arrays of cells.
+ * is read as it arrives, never held in memory:
+ * 1. a check of the whole file as it arrives — its encoding, its quoting, every row's width, every
+ *    cell's characters and the import's header — that refuses an unreadable file with a 400 naming
+ *    the line and column before anything is written (a file is never half-imported because its
+ *    90,000th line is broken), while each chunk is also written to a temporary file;
+ * 2. the import itself (a job with progress, csv-import-job.ts), which reads the rows back from
+ *    that file as arrays of cells.
  * The temporary folder and every stream on it are closed on every path, answered or failed.
  */
 
@@ -26,6 +29,8 @@ export interface CsvUploadRules {
   missing: string;
   /** Most columns a header may have (the CRM's export has 24). */
   maxColumns?: number;
+  /** The import's own rule for the header row: throws (a 400 naming line 1) when the file lacks its columns. */
+  header?: (header: string[]) => void;
 }
 
 /** The name both imports run under, one at a time (they write the same leads), and the answer to a second. */
@@ -171,10 +176,10 @@ interface Reading {
   delimiter: string;
 }
 
-/** The file's rows as the parser reads them; every stream is destroyed when the caller stops early. */
-async function* parsed<T>(file: string, reading: Reading, options: ParseOptions = {}, watch?: { invalid: boolean }): AsyncGenerator<T> {
+/** The file's rows as the parser reads them from `source`; every stream is destroyed when the caller stops early. */
+async function* parsed<T>(source: Readable, reading: Reading, options: ParseOptions = {}, watch?: { invalid: boolean }): AsyncGenerator<T> {
   const { encoding } = reading;
-  const stages: (Readable | Transform)[] = [createReadStream(file), ...(encoding === "utf-8" ? [] : [toUtf8(encoding)]), ...(watch ? [utf8Watch(watch)] : [])];
+  const stages: (Readable | Transform)[] = [source, ...(encoding === "utf-8" ? [] : [toUtf8(encoding)]), ...(watch ? [utf8Watch(watch)] : [])];
   const parser = parse({ ...PARSE_OPTIONS, ...options, delimiter: reading.delimiter });
   stages.reduce((upstream, stage) => upstream.pipe(stage as Transform)).pipe(parser);
   for (const stage of stages) stage.on("error", (error) => parser.destroy(error));
@@ -189,8 +194,11 @@ async function* parsed<T>(file: string, reading: Reading, options: ParseOptions 
 const widthError = (line: number, column: number, header: string[], cells: number) =>
   csvFileError(line, column, header, `the row has ${cells} cells but the header has ${header.length} columns`);
 
-/** Reads the whole file once and throws the first reason it cannot be imported; answers the count of data rows. */
-async function checkFile(file: string, reading: Reading, maxColumns: number): Promise<number> {
+/**
+ * Reads the whole file once, as it arrives, and throws the first reason it cannot be imported (the
+ * import's own header rule included); answers the count of data rows.
+ */
+async function checkFile(source: Readable, reading: Reading, maxColumns: number, headerRule?: (header: string[]) => void): Promise<number> {
   const watch = { invalid: false };
   let header: string[] | null = null;
   let rows = 0;
@@ -202,7 +210,8 @@ async function checkFile(file: string, reading: Reading, maxColumns: number): Pr
     return { cells, line };
   };
   try {
-    for await (const { cells, line } of parsed<{ cells: string[]; line: number }>(file, reading, { on_record: onRecord as unknown as ParseOptions["on_record"] }, watch)) {
+    for await (const { cells, line } of parsed<{ cells: string[]; line: number }>(source, reading, { on_record: onRecord as unknown as ParseOptions["on_record"] }, watch)) {
+      const isHeader = !header;
       if (!header) {
         let width = cells.length;
         while (width > 1 && cells[width - 1]!.trim() === "") width--;
@@ -221,6 +230,8 @@ async function checkFile(file: string, reading: Reading, maxColumns: number): Pr
           if (problem) throw csvFileError(line, index + 1, header, problem);
         }
       }
+      // A file without the import's columns is refused while it arrives, not after it has all come.
+      if (isHeader) headerRule?.(header);
     }
   } catch (error) {
     if (error instanceof CsvError) {
@@ -233,33 +244,96 @@ async function checkFile(file: string, reading: Reading, maxColumns: number): Pr
   return rows;
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await open(file, "r");
+/**
+ * The upload as it arrives: each chunk is written to `spooled` (waiting for the disk, so memory holds
+ * a chunk or two whatever the file's size) and then passed on to the check. The first SNIFF_BYTES are
+ * gathered first, to decide the encoding and delimiter. The spool file is closed on every path.
+ */
+async function arriving(upload: Readable, spooled: string): Promise<{ head: Buffer; source: Readable }> {
+  const spool = createWriteStream(spooled);
+  const failed = new Promise<never>((_, reject) => spool.once("error", reject));
+  failed.catch(() => {}); // raised where a write or the end awaits it
+  const write = async (chunk: Buffer) => {
+    if (!spool.write(chunk)) await Promise.race([once(spool, "drain"), failed]);
+  };
+  const chunks = upload[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const headChunks: Buffer[] = [];
+  let headBytes = 0;
+  let ended = false;
   try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+    while (headBytes < SNIFF_BYTES) {
+      const next = await chunks.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      await write(next.value);
+      headChunks.push(next.value);
+      headBytes += next.value.length;
+    }
+  } catch (error) {
+    spool.destroy();
+    await chunks.return?.();
+    throw error;
   }
+  const head = Buffer.concat(headChunks);
+  async function* all(): AsyncGenerator<Buffer> {
+    try {
+      yield head;
+      if (!ended) {
+        for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+          await write(next.value);
+          yield next.value;
+        }
+      }
+      spool.end();
+      await Promise.race([finished(spool), failed]);
+    } finally {
+      // Stopped early (the check refused the file) or failed: the file is closed, the upload let go.
+      if (!spool.writableFinished) spool.destroy();
+      await chunks.return?.();
+    }
+  }
+  return { head, source: Readable.from(all(), { objectMode: false }) };
+}
+
+/** A received file that passed the check, spooled to disk; the one who holds it calls `dispose` when done. */
+export interface ReceivedCsv extends CsvFile {
+  dispose: () => Promise<void>;
 }
 
 /**
- * Receives the multipart field `file`, checks it, and hands it to `consume`. A file that cannot be
- * read is a 400 naming the line and column, before `consume` runs.
+ * Receives the multipart field `file` and checks it as it arrives (the check reads the upload, and the
+ * upload is written to a temporary file on the way): a file that cannot be read is a 400 naming the
+ * line and column, answered before the rest of a big upload has even arrived and before anything is
+ * written. The file is then read again from disk, by `records()`, as often as needed.
  */
-export async function receiveCsvUpload<T>(request: FastifyRequest, rules: CsvUploadRules, consume: (file: CsvFile) => Promise<T>): Promise<T> {
+export async function receiveCsvUpload(request: FastifyRequest, rules: CsvUploadRules): Promise<ReceivedCsv> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "ff-csv-import-"));
+  const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     const spooled = path.join(dir, "upload.csv");
-    await streamUploadedFile(request, "file", rules, (upload) => pipeline(upload, createWriteStream(spooled)));
-    const head = await readHead(spooled);
-    const encoding = sniffEncoding(head);
-    const delimiter = sniffDelimiter(new TextDecoder(encoding).decode(head));
-    const reading = { encoding, delimiter };
-    const rows = await checkFile(spooled, reading, rules.maxColumns ?? DEFAULT_MAX_COLUMNS);
-    return await consume({ encoding, delimiter, rows, records: () => parsed<string[]>(spooled, reading) });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    const checked = await streamUploadedFile(request, "file", rules, async (upload) => {
+      const arrived = await arriving(upload, spooled);
+      const { source } = arrived;
+      // Chunks come as the network gives them: the decision reads the same first bytes whatever their sizes.
+      const head = arrived.head.subarray(0, SNIFF_BYTES);
+      const encoding = sniffEncoding(head);
+      const delimiter = sniffDelimiter(new TextDecoder(encoding).decode(head));
+      const reading = { encoding, delimiter };
+      try {
+        const rows = await checkFile(source, reading, rules.maxColumns ?? DEFAULT_MAX_COLUMNS, rules.header);
+        return { ...reading, rows };
+      } finally {
+        // Refused early: the upload still waiting on the network is let go too, so nothing waits on it.
+        source.destroy();
+        upload.destroy();
+      }
+    });
+    const reading = { encoding: checked.encoding, delimiter: checked.delimiter };
+    return { ...checked, records: () => parsed<string[]>(createReadStream(spooled), reading), dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
   }
 }

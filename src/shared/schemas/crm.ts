@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { LEAD_ORIGINS, LEAD_PRIORITIES, LEAD_SOURCE_TYPES, LEAD_STAGES, LEAD_STATUSES } from "../crm/pipeline";
 import { emailSchema } from "./common";
+import { csvImportJobSchema, csvImportResultSchema } from "./csv-import";
 import { optionalHttpUrl } from "./links";
 import { AMOUNT_LABELS, amountMessages, DATE_FORMAT_MESSAGE, isRealDate, MAX_RUPEES, NOT_A_REAL_DATE } from "../crm/lead-rules";
 
@@ -225,18 +226,16 @@ export const NEW_LEAD_DAYS = 7;
 export const leadOwnerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type LeadOwner = z.infer<typeof leadOwnerSchema>;
 
-export const importResultSchema = z.object({
-  syncedRecords: z.number(),
-  created: z.number(),
-  /** Matched leads the file changed. */
-  updated: z.number(),
-  /** Matched leads already as the file says: nothing written, no activity entry, version kept. */
-  unchanged: z.number(),
-  rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
-  /** Every rejected row counted, when the list above stops at its first entries. */
-  rejectedRows: z.number(),
-});
+/**
+ * The CRM import's answer (spec: `syncedRecords`): the one shape of a CSV import, where `updated` are
+ * matched leads the file changed and `unchanged` matched leads already as the file says (nothing
+ * written, no activity entry, version kept).
+ */
+export const importResultSchema = csvImportResultSchema.extend({ syncedRecords: z.number() });
 export type ImportResult = z.infer<typeof importResultSchema>;
+/** A CRM import being written: rows written of the file's rows (POST /api/crm/sync-csv with Prefer: respond-async). */
+export const leadImportJobSchema = csvImportJobSchema(importResultSchema);
+export type LeadImportJob = z.infer<typeof leadImportJobSchema>;
 
 export const syncResultSchema = z.object({ created: z.number(), updated: z.number() });
 /**

@@ -1,6 +1,7 @@
 import { SCORE_BANDS } from "../report-bands";
 import { z } from "./zod";
 import { emailSchema } from "./common";
+import { csvImportResultSchema } from "./csv-import";
 
 /** Staff list of reports (internal-side §2.1): search, score filter, keyset cursor. */
 export const adminReportsQuerySchema = z.object({
@@ -98,13 +99,14 @@ export const notificationStatusSchema = z.object({
 });
 export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
 
-/** Answer of the CSV import: counts, and each rejected row with the column at fault. */
-export const importResultSchema = z.object({
+/**
+ * Answer of the reports' CSV import: the one shape of a CSV import (csv-import.ts), where `unchanged`
+ * are rows that matched a report (by Report URL, Result ID or e-mail and time) and changed nothing.
+ * `imported` (= created) and `moreRejected` (rejected rows beyond the listed ones) are kept for the
+ * clients written before the shapes were one.
+ */
+export const importResultSchema = csvImportResultSchema.extend({
   imported: z.number(),
-  updated: z.number(),
-  /** Rows that matched a report (by Report URL, Result ID or e-mail and time) and changed nothing. */
-  unchanged: z.number(),
-  rejected: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
   moreRejected: z.number().optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

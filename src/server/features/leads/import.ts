@@ -54,6 +54,13 @@ function ruleError(fields: ImportedLead["fields"], existing: Existing | null): C
   return null;
 }
 
+/** A first row without the export's columns (checked as the upload arrives, and again here). */
+export function sheetHeaderError(): AppError {
+  return new AppError("invalid", "The file does not have the CRM export's columns", {
+    file: `Line 1: expected the export's columns: ${LEAD_CSV_COLUMNS.join(", ")}`,
+  });
+}
+
 /**
  * Import CSV Data (spec §7 POST /api/crm/sync-csv): streams the file, matches each row to a lead on
  * normalised e-mail then mobile (never a duplicate), creates the rest, and reports bad rows
@@ -68,6 +75,8 @@ export async function importLeadsCsv(
   batchSize = IMPORT_BATCH,
   /** On the embedded database (PGlite): written in its own way, see Embedded. */
   onEmbedded = false,
+  /** Told the rows settled so far (written, unchanged or rejected) each time a batch is written. */
+  onProgress?: (rowsDone: number) => void,
 ): Promise<ImportResult> {
   const embedded = onEmbedded ? await embeddedUpkeep(db) : null;
   const owners = new Map<string, string>();
@@ -97,12 +106,13 @@ export async function importLeadsCsv(
     const sharesKey = !!latest && [...keys].some((key) => latest!.keys.has(key));
     if (sharesKey) await latest!.done;
     const started = startBatch(db, batch, keys, sharesKey ? null : latest, actorStaffId, result, reject, embedded);
-    started.done.catch(() => {}); // a failed write is thrown where it is awaited, never unhandled meanwhile
+    started.done.then(progress, () => {}); // a failed write is thrown where it is awaited, never unhandled meanwhile
     earlier = latest?.done ?? Promise.resolve();
     latest = started;
     batch = [];
     keys = new Set();
   };
+  const progress = () => onProgress?.(result.created + result.updated + result.unchanged + result.rejectedRows);
   const allWritten = () => Promise.all([earlier, latest?.done]);
 
   let row = 1;
@@ -112,11 +122,7 @@ export async function importLeadsCsv(
     for await (const record of records) {
       if (!header) {
         header = readSheetHeader(record);
-        if (!header) {
-          throw new AppError("invalid", "The file does not have the CRM export's columns", {
-            file: `Line 1: expected the export's columns: ${LEAD_CSV_COLUMNS.join(", ")}`,
-          });
-        }
+        if (!header) throw sheetHeaderError();
         continue;
       }
       row++;

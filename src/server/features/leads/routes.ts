@@ -2,12 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AREA_ROLES } from "~/shared/roles";
+import { csvImportJobParamsSchema } from "~/shared/schemas/csv-import";
 import { okSchema } from "~/shared/schemas/common";
 import {
   analyticsSchema,
   fixDuplicatesJobParamsSchema,
   fixDuplicatesJobSchema,
   importResultSchema,
+  leadImportJobSchema,
   leadDetailSchema,
   leadExportQuerySchema,
   leadFilterSchema,
@@ -20,10 +22,11 @@ import {
   leadCreateSchema,
   leadUpdateSchema,
   syncResultSchema,
+  type ImportResult,
 } from "~/shared/schemas/crm";
 import { roles } from "../../platform/access";
 import { AppError } from "../../platform/errors";
-import { CSV_IMPORT, IMPORT_RUNNING, receiveCsvUpload } from "../../platform/csv-import";
+import { latestCsvImportJob, readCsvImportJob } from "../../platform/csv-import-job";
 import { sendDownload } from "../../platform/files";
 import { leadActivity } from "./activity";
 import { sendLeadCsv } from "./export";
@@ -187,12 +190,34 @@ export async function leadRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: "Import CSV Data: the export's columns, up to 1,048,576 rows (multipart field `file`)",
-      description: "Matches rows to leads on normalised e-mail, then mobile; bad rows are listed in `rejected`, the rest are saved.",
+      description:
+        "Matches rows to leads on normalised e-mail, then mobile; bad rows are listed in `rejected`, the rest are saved. The file is checked as it arrives " +
+        "(a 400 names the line and column before anything is written); its rows are then written as a job. Answers 200 with the result when the job is done, " +
+        "or, with `Prefer: respond-async`, 202 with the job at once: follow it with GET /api/crm/sync-csv/{id} (rows written of the file's rows). One import runs at a time (409).",
       consumes: ["multipart/form-data"],
-      response: { 200: importResultSchema },
+      response: { 200: importResultSchema, 202: leadImportJobSchema },
     },
-    handler: (request) =>
-      receiveCsvUpload(request, LEAD_UPLOAD, (file) => app.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => importLeadsCsv(app.db, file.records(), request.staff!.id, embedded ? PGLITE_IMPORT_BATCH : IMPORT_BATCH, embedded))),
+    handler: (request, reply) => {
+      const staffId = request.staff!.id;
+      return app.csvImports.handle(request, reply, {
+        kind: "leads",
+        rules: LEAD_UPLOAD,
+        staffId,
+        write: (records, progress) => importLeadsCsv(app.db, records, staffId, embedded ? PGLITE_IMPORT_BATCH : IMPORT_BATCH, embedded, progress),
+      });
+    },
+  });
+
+  api.get("/api/crm/sync-csv", {
+    config: sales,
+    schema: { tags, summary: "The latest CSV import (running or finished), or null", response: { 200: z.object({ job: leadImportJobSchema.nullable() }) } },
+    handler: async () => ({ job: await latestCsvImportJob<ImportResult>(app.db, "leads") }),
+  });
+
+  api.get("/api/crm/sync-csv/:id", {
+    config: sales,
+    schema: { tags, summary: "A CSV import: rows written of the file's rows, and its result once done", params: csvImportJobParamsSchema, response: { 200: leadImportJobSchema } },
+    handler: (request) => readCsvImportJob<ImportResult>(app.db, "leads", request.params.id),
   });
 
   api.post("/api/crm/sync", {

@@ -1,4 +1,6 @@
 import type { CsvUploadRules } from "../../platform/csv-import";
+import { readSheetHeader } from "./csv-row";
+import { sheetHeaderError } from "./import";
 
 /** A CSV of 1,048,576 rows of the export's 24 columns stays well under this. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
@@ -8,4 +10,7 @@ export const LEAD_UPLOAD: CsvUploadRules = {
   maxBytes: MAX_IMPORT_BYTES,
   tooLarge: "The CSV file is larger than 512 MB",
   missing: "Choose a CSV file to import",
+  header: (cells) => {
+    if (!readSheetHeader(cells)) throw sheetHeaderError();
+  },
 };

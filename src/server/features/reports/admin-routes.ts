@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { okSchema } from "~/shared/schemas/common";
+import { csvImportJobParamsSchema, csvImportJobSchema } from "~/shared/schemas/csv-import";
 import {
   adminReportsPageSchema,
   adminReportsQuerySchema,
@@ -12,9 +13,10 @@ import {
 } from "~/shared/schemas/simulation-reports-admin";
 import { roles } from "../../platform/access";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
-import { CSV_IMPORT, IMPORT_RUNNING, receiveCsvUpload, type CsvUploadRules } from "../../platform/csv-import";
+import type { CsvUploadRules } from "../../platform/csv-import";
+import { readCsvImportJob } from "../../platform/csv-import-job";
 import { REPORT_CSV_COLUMNS, reportCsvCells } from "./csv-columns";
-import { importReports } from "./import";
+import { importReports, reportsHeaderError, type ImportResult } from "./import";
 import { bulkNotificationPreview, notificationStatus, sendBulkNotifications, sendTestNotification } from "./notifications";
 import { adminReportsAfter, listAdminReports, REPORT_STAFF_ROLES } from "./queries";
 
@@ -22,7 +24,16 @@ export { REPORT_CSV_COLUMNS } from "./csv-columns";
 
 /** The upload cap of a CSV import; within it there is no row limit. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-const REPORTS_UPLOAD: CsvUploadRules = { maxBytes: IMPORT_MAX_BYTES, tooLarge: "The CSV file must be at most 20 MB", missing: "Choose a CSV file to import" };
+const REPORTS_UPLOAD: CsvUploadRules = {
+  maxBytes: IMPORT_MAX_BYTES,
+  tooLarge: "The CSV file must be at most 20 MB",
+  missing: "Choose a CSV file to import",
+  header: (cells) => {
+    const error = reportsHeaderError(cells);
+    if (error) throw error;
+  },
+};
+const reportImportJobSchema = csvImportJobSchema(importResultSchema);
 
 /** The Simulation Reports and Email Notifications tabs of /admin (admin, admissions). */
 export async function reportAdminRoutes(app: FastifyInstance) {
@@ -69,11 +80,20 @@ export async function reportAdminRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: "Import past reports from a CSV in the export's columns (multipart field `file`); rows are not e-mailed",
+      description:
+        "The CRM import's pipeline: checked as it arrives (a 400 names the line and column), written as a job; 200 with the result when done, " +
+        "or 202 with the job given `Prefer: respond-async` (follow it with GET /api/simulation/admin/reports/import/{id}). One import runs at a time (409).",
       consumes: ["multipart/form-data"],
-      response: { 200: importResultSchema },
+      response: { 200: importResultSchema, 202: reportImportJobSchema },
     },
-    handler: (request) =>
-      receiveCsvUpload(request, REPORTS_UPLOAD, (file) => app.exclusive(CSV_IMPORT, IMPORT_RUNNING, () => importReports(app.db, file.records()))),
+    handler: (request, reply) =>
+      app.csvImports.handle(request, reply, { kind: "reports", rules: REPORTS_UPLOAD, staffId: request.staff!.id, write: (records, progress) => importReports(app.db, records, progress) }),
+  });
+
+  api.get("/api/simulation/admin/reports/import/:id", {
+    config: access,
+    schema: { tags, summary: "A reports import: rows written of the file's rows, and its result once done", params: csvImportJobParamsSchema, response: { 200: reportImportJobSchema } },
+    handler: (request) => readCsvImportJob<ImportResult>(app.db, "reports", request.params.id),
   });
 
   api.post("/api/simulation/send-notification", {

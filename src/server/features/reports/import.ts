@@ -5,6 +5,7 @@ import { parseKolkataDateTime } from "~/shared/format-date";
 import { areaAverages, dimensionKey } from "~/shared/report-dimensions";
 import { isStorableText } from "~/shared/text-input";
 import { reportIntakeSchema } from "~/shared/schemas/simulation-reports";
+import type { ImportResult as ReportsImportResult } from "~/shared/schemas/simulation-reports-admin";
 import type { Db } from "../../db/client";
 import { simulationReport } from "../../db/schema";
 import { AppError } from "../../platform/errors";
@@ -42,15 +43,8 @@ export interface Rejection {
   message: string;
 }
 
-export interface ImportResult {
-  imported: number;
-  updated: number;
-  /** Rows that matched a report and held nothing new (an export imported back). */
-  unchanged: number;
-  rejected: Rejection[];
-  /** Rejected rows beyond the listed ones. */
-  moreRejected?: number;
-}
+/** The one shape of a CSV import (shared/schemas/csv-import.ts), with the reports' older names kept. */
+export type ImportResult = ReportsImportResult;
 
 type Parsed = ReturnType<typeof reportIntakeSchema.parse>;
 type ReportRow = typeof simulationReport.$inferSelect;
@@ -209,11 +203,22 @@ async function storeBatch(db: Db, batch: ImportRow[]): Promise<BatchResult> {
  * whole before (platform/csv-import.ts). Rows are not e-mailed: the bulk send picks them up. Row numbers count the header as 1,
  * as a spreadsheet shows them.
  */
-export async function importReports(db: Db, records: AsyncIterable<string[]> | Iterable<string[]>): Promise<ImportResult> {
-  const result: ImportResult = { imported: 0, updated: 0, unchanged: 0, rejected: [] };
-  let rejectedCount = 0;
+/** A first row without the columns a report needs, or null. */
+export function reportsHeaderError(cells: string[]): AppError | null {
+  const header = cells.map((name) => name.trim());
+  const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
+  return missing.length ? new AppError("invalid", `The CSV has no column ${missing.join(", ")}`, { file: `Line 1: missing column ${missing.join(", ")}` }) : null;
+}
+
+export async function importReports(
+  db: Db,
+  records: AsyncIterable<string[]> | Iterable<string[]>,
+  /** Told the rows settled so far (written, unchanged or rejected) each time a batch is written. */
+  onProgress?: (rowsDone: number) => void,
+): Promise<ImportResult> {
+  const result: ImportResult = { created: 0, imported: 0, updated: 0, unchanged: 0, rejected: [], rejectedRows: 0 };
   const reject = (rejection: Rejection) => {
-    rejectedCount++;
+    result.rejectedRows++;
     if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push(rejection);
   };
   let batch: ImportRow[] = [];
@@ -221,18 +226,20 @@ export async function importReports(db: Db, records: AsyncIterable<string[]> | I
   const flush = async () => {
     if (batch.length === 0) return;
     const stored = await storeBatch(db, batch);
+    result.created += stored.imported;
     result.imported += stored.imported;
     result.updated += stored.updated;
     result.unchanged += stored.unchanged;
     stored.rejected.forEach(reject);
     batch = [];
+    onProgress?.(result.created + result.updated + result.unchanged + result.rejectedRows);
   };
   let header: string[] | null = null;
   for await (const cells of records) {
     if (!header) {
+      const refused = reportsHeaderError(cells);
+      if (refused) throw refused;
       header = cells.map((name) => name.trim());
-      const missing = REQUIRED_COLUMNS.filter((column) => !header!.includes(column));
-      if (missing.length) throw new AppError("invalid", `The CSV has no column ${missing.join(", ")}`, { file: `Line 1: missing column ${missing.join(", ")}` });
       continue;
     }
     row++;
@@ -250,6 +257,6 @@ export async function importReports(db: Db, records: AsyncIterable<string[]> | I
   await flush();
   // Rows a batch refused come after the ones refused on reading; the answer lists them in file order.
   result.rejected.sort((a, b) => a.row - b.row);
-  if (rejectedCount > result.rejected.length) result.moreRejected = rejectedCount - result.rejected.length;
+  if (result.rejectedRows > result.rejected.length) result.moreRejected = result.rejectedRows - result.rejected.length;
   return result;
 }

@@ -1,5 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { BarChart3, LoaderCircle, RefreshCw, Upload } from "lucide-react";
+import { BarChart3, LoaderCircle, RefreshCw } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
@@ -10,7 +9,7 @@ import { CrmExportButton } from "./export-button";
 import { FilterBar } from "./filter-bar";
 import { FixDuplicates } from "./fix-duplicates";
 import { displayName } from "./format";
-import { ImportDialog } from "./import-dialog";
+import { ImportCsv } from "./import-dialog";
 import { LeadDetailDialog } from "./lead-detail-dialog";
 import { LeadEditDialog } from "./lead-edit-dialog";
 import { LeadList, type LeadActions } from "./lead-list";
@@ -37,12 +36,10 @@ const current = <T,>(query: { data: T; isFetching: boolean }) => (query.isFetchi
 export function CrmDashboard() {
   const { filters, update, clear, active } = useCrmFilters();
   const [showAnalytics, setShowAnalytics] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
   const [viewing, setViewing] = useState<Lead | null>(null);
   const [editing, setEditing] = useState<Lead | null>(null);
   const [deleting, setDeleting] = useState<Lead | null>(null);
   const [closedWon, setClosedWon] = useState<PendingClosedWon | null>(null);
-  const queryClient = useQueryClient();
 
   const list = useLeadList(filters);
   const activeCount = useTabCount({ ...filters, view: "active" });
@@ -91,10 +88,7 @@ export function CrmDashboard() {
           <BarChart3 className="size-4" aria-hidden />
           Analytics
         </Button>
-        <Button variant="secondary" onClick={() => setImportOpen(true)}>
-          <Upload className="size-4" aria-hidden />
-          Import CSV Data
-        </Button>
+        <ImportCsv />
         <FixDuplicates />
       </div>
 
@@ -174,7 +168,6 @@ export function CrmDashboard() {
           closedWon && updateLead.mutate({ id: closedWon.lead.id, changes: { leadStatus: closedWon.status, batchName, version: closedWon.lead.version } }, { onSuccess: () => setClosedWon(null) })
         }
       />
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={() => queryClient.invalidateQueries({ queryKey: ["crm"] })} />
     </div>
   );
 }

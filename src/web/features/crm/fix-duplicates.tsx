@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { groupIndian } from "~/shared/format-number";
 import type { FixDuplicatesJob } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { api } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { useJobEnd } from "~/web/lib/use-job-end";
 
 const JOB_KEY = ["crm", "fix-duplicates"] as const;
 /** How often a running job is looked at: progress is written at most every 250 ms. */
@@ -59,17 +60,9 @@ export function FixDuplicates() {
   });
 
   // The job this page saw running: its end is announced once, and only its result stays on screen.
-  const watched = useRef<string | null>(null);
   const [ended, setEnded] = useState<string | null>(null);
   const running = job?.status === "running";
-  useEffect(() => {
-    if (!job) return;
-    if (job.status === "running") {
-      watched.current = job.id;
-      return;
-    }
-    if (watched.current !== job.id) return;
-    watched.current = null;
+  const onEnd = useCallback((job: FixDuplicatesJob) => {
     setEnded(job.id);
     void queryClient.invalidateQueries({ queryKey: ["crm"], predicate: (query) => query.queryKey[1] !== "fix-duplicates" });
     if (job.status === "done") {
@@ -79,7 +72,8 @@ export function FixDuplicates() {
       });
     } else if (job.status === "cancelled") toast({ title: "Fix Duplicates cancelled", description: progressText(job) });
     else toast({ title: "Fix Failed", description: progressText(job), variant: "destructive" });
-  }, [job, queryClient]);
+  }, [queryClient]);
+  useJobEnd(job, onEnd);
 
   const showResult = job && (running || ended === job.id);
   return (

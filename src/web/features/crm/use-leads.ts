@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { formatDateTime } from "~/shared/format-date";
-import type { CrmAnalytics, ImportResult, Lead, LeadConflict, LeadDetail, LeadOwner, LeadPage, LeadUpdateInput } from "~/shared/schemas/crm";
+import type { CrmAnalytics, Lead, LeadConflict, LeadDetail, LeadOwner, LeadPage, LeadUpdateInput } from "~/shared/schemas/crm";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
 import { displayName } from "./format";
@@ -119,34 +119,4 @@ export function useSyncLeads() {
     onError: (error) => toast({ title: "Sync failed", description: errorText(error), variant: "destructive" }),
     onSettled: refresh,
   });
-}
-
-/**
- * Uploads the CSV with XMLHttpRequest for its upload progress: the server reads the file as it
- * arrives, so the bytes sent are the rows read.
- */
-export function uploadLeadsCsv(file: File, onProgress: (fraction: number) => void): Promise<ImportResult> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/api/crm/sync-csv");
-    request.withCredentials = true;
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = () => {
-      const body = safeJson(request.responseText) as (ImportResult & { error?: { message: string } }) | null;
-      if (request.status >= 200 && request.status < 300 && body) resolve(body);
-      else reject(new Error(body?.error?.message ?? `${request.status} ${request.statusText}`));
-    };
-    request.onerror = () => reject(new Error("Network error"));
-    const form = new FormData();
-    form.append("file", file);
-    request.send(form);
-  });
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -27,7 +27,7 @@ export function ImportReports() {
   const run = useMutation({
     mutationFn: upload,
     onSuccess: (result) => {
-      const rejected = result.rejected.length + (result.moreRejected ?? 0);
+      const rejected = result.rejectedRows;
       const first = result.rejected[0];
       toast({
         title: "CSV Import Complete",
