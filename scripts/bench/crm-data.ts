@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { longTransaction, type Db } from "~/server/db/client";
 import { LEAD_STAGES, STAGE_STATUSES } from "~/shared/crm/pipeline";
-import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 
 const FIRST = ["Aarav", "Vivaan", "Aditya", "Vihaan", "Arjun", "Sai", "Reyansh", "Ayaan", "Krishna", "Ishaan", "Ananya", "Diya", "Aadhya", "Saanvi", "Myra", "Pari", "Riya", "Anika", "Navya", "Kavya", "Rohan", "Karan", "Neha", "Pooja", "Priya", "Rahul", "Amit", "Sneha", "Meera", "Farhan", "Sana", "Vikram", "Nikhil", "Tanvi", "Isha", "Dev", "Kabir", "Zoya", "Rhea", "Yash"];
 const LAST = ["Sharma", "Verma", "Gupta", "Iyer", "Nair", "Reddy", "Rao", "Patel", "Shah", "Mehta", "Joshi", "Kulkarni", "Desai", "Pillai", "Menon", "Kumar", "Singh", "Das", "Bose", "Sen", "Chatterjee", "Banerjee", "Mukherjee", "Ghosh", "Khan", "Ali", "Mir", "Qureshi", "Fernandes", "D'Souza", "Pinto", "Naidu", "Hegde", "Shetty", "Kamath", "Bhat", "Agarwal", "Jain", "Malhotra", "Kapoor", "Chopra", "Sethi", "Arora", "Bhatia", "Saxena", "Tiwari", "Mishra", "Pandey", "Dubey", "Yadav"];

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { loadConfig } from "~/server/config";
 import type { Db } from "~/server/db/client";
 import { openConfiguredDatabase } from "~/server/db/open";
-import { duplicateKeysQuery, planDuplicateSearch } from "~/server/features/leads/merge";
+import { duplicateKeysQuery, planDuplicateSearch } from "~/server/features/crm/merge";
 import type { FixDuplicatesJob } from "~/shared/schemas/crm";
 import { targetConfigEnv, type DataTarget } from "./lib/servers";
 

@@ -44,7 +44,7 @@ import { candidateReportRoutes } from "./features/reports/candidate-routes";
 import { reportAdminRoutes } from "./features/reports/admin-routes";
 import { dataRightsRoutes } from "./features/reports/data-rights-routes";
 import { credentialRoutes } from "./features/reports/credential-routes";
-import { leadRoutes } from "./features/leads/routes";
+import { leadRoutes } from "./features/crm/routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
 
 export interface AppOptions {

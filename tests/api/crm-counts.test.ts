@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/server/db/client";
-import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { LEAD_STAGES, LEAD_STATUSES, STAGE_STATUSES, isClosedWon } from "~/shared/crm/pipeline";
 import { todayInKolkata } from "~/shared/format-date";
 import type { ImportResult, LeadPage } from "~/shared/schemas/crm";

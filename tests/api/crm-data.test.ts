@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lead, leadChange, simulationReport } from "~/server/db/schema";
-import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import type { ImportResult, LeadDetail } from "~/shared/schemas/crm";
 import { applicationFields, applicationInput, multipartBody } from "../fixtures/applications";
 import { leadFactory } from "../fixtures/leads";

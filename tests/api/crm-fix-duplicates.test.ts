@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lead, leadChange, leadEngagement, leadMergeJob, simulationReport } from "~/server/db/schema";
-import { recordLeadEngagement } from "~/server/features/leads/service";
+import { recordLeadEngagement } from "~/server/features/crm/service";
 import type { FixDuplicatesJob, LeadDetail } from "~/shared/schemas/crm";
 import { leadFactory } from "../fixtures/leads";
 import { postReport, reportInput, WEBHOOK_TOKEN } from "../fixtures/reports";

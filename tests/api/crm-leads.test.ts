@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lead, staff } from "~/server/db/schema";
 import { BATCH_REQUIRED, OWNER_RULE } from "~/shared/crm/lead-rules";
-import { staleLeadMessage } from "~/server/features/leads/update";
+import { staleLeadMessage } from "~/server/features/crm/update";
 import { LEAD_STATUSES, STAGE_STATUSES } from "~/shared/crm/pipeline";
 import { EXACT_COUNT_LIMIT, type LeadDetail, type LeadPage } from "~/shared/schemas/crm";
 import { leadFactory, searchTag } from "../fixtures/leads";

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/server/db/client";
 import { simulationReport } from "~/server/db/schema";
-import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { receiveReport } from "~/server/features/reports/intake";
 import { csvCell, csvCellSql, safeCell } from "~/server/platform/csv";
 import { leadFactory, searchTag } from "../fixtures/leads";

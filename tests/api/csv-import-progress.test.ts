@@ -5,7 +5,7 @@
 import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvImportJob, lead } from "~/server/db/schema";
-import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { searchTag } from "../fixtures/leads";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";
 import { testEngine } from "../helpers/database";

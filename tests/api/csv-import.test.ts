@@ -7,7 +7,7 @@ import os from "node:os";
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lead, simulationReport } from "~/server/db/schema";
-import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "~/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "~/server/features/crm/csv-columns";
 import { CSV_IMPORT, IMPORT_RUNNING } from "~/server/platform/csv-import";
 import { searchTag } from "../fixtures/leads";
 import { createTestApp, signedIn, type TestContext } from "../helpers/app";

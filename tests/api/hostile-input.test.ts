@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulationReport } from "~/server/db/schema";
 import { LOGIN_LIMITS } from "~/server/features/auth/service";
-import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { IMPORT_MAX_BYTES, REPORT_CSV_COLUMNS } from "~/server/features/reports/admin-routes";
 import type { Access } from "~/server/platform/access";
 import { CANDIDATE_COOKIE, createCandidateSession } from "~/server/platform/candidate-sessions";

@@ -11,8 +11,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "~/server/db/client";
-import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
-import { IMPORT_BATCH, PGLITE_IMPORT_BATCH } from "~/server/features/leads/import";
+import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
+import { IMPORT_BATCH, PGLITE_IMPORT_BATCH } from "~/server/features/crm/import";
 import { testEngine } from "../helpers/database";
 
 const ROWS = Number(process.env.IMPORT_CRASH_ROWS ?? 200_000);

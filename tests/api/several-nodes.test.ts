@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "~/server/db/client";
 import { runMigrations } from "~/server/db/migrate";
 import { outbox } from "~/server/db/schema";
-import { LEAD_CSV_COLUMNS } from "~/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { receiveReport } from "~/server/features/reports/intake";
 import { createStaff } from "~/server/features/staff/service";
 import { reportInput } from "../fixtures/reports";

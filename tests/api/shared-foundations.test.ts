@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvent, lead } from "~/server/db/schema";
 import { isDemoSeeded, seedDemoContent } from "~/server/features/demo/seed";
-import { recordLeadEngagement } from "~/server/features/leads/service";
+import { recordLeadEngagement } from "~/server/features/crm/service";
 import { DEFAULT_MENTORS } from "~/server/features/mentors/defaults";
 import { replaceMentors } from "~/server/features/mentors/service";
 import { checkUpload, readStoredFile, safeFileName, storeFile } from "~/server/platform/files";

@@ -2,7 +2,7 @@
 // Indian grouping; the import's result in Indian grouping too. Over a thousand leads, at 1280 and 360 px.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEAD_CSV_COLUMNS } from "../../src/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "../../src/server/features/crm/csv-columns";
 import { ACCOUNTS, localPart } from "./accounts";
 import { expectToast, signIn, toastRegion } from "./support";
 

@@ -3,7 +3,7 @@
 // meanwhile: the dialog closed during the upload keeps the import going, its progress shows beside
 // the button, and the result is waiting when the dialog is opened again. At 1280 and 360 px.
 import { expect, test, type Page } from "@playwright/test";
-import { LEAD_CSV_COLUMNS } from "../../src/server/features/leads/csv-columns";
+import { LEAD_CSV_COLUMNS } from "../../src/server/features/crm/csv-columns";
 import { ACCOUNTS, localPart } from "./accounts";
 import { expectToast, signIn } from "./support";
 

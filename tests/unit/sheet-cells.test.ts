@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSheetDate, readLeadRow, readSheetHeader } from "~/server/features/leads/csv-row";
+import { parseSheetDate, readLeadRow, readSheetHeader } from "~/server/features/crm/csv-row";
 
 describe("dates as the sales sheet writes them", () => {
   it("reads DD/MM/YYYY and YYYY-MM-DD, padding single digits", () => {

@@ -8,7 +8,7 @@ import { AppError } from "../../platform/errors";
 import { checkUpload, deleteStoredFile, safeFileName, storeFile } from "../../platform/files";
 import { queueMail } from "../../platform/mail/outbox";
 import { checkZipInflation, ZIP_LIMITS } from "../../platform/zip-inflation";
-import { recordLeadEngagement } from "../leads/service";
+import { recordLeadEngagement } from "../crm/service";
 import { confirmationMail, staffNotificationMail } from "./mail";
 import type { UploadedFile } from "../../platform/multipart";
 

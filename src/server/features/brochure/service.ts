@@ -3,7 +3,7 @@ import type { BrochureDownload } from "~/shared/schemas/brochure";
 import type { Page } from "~/shared/schemas/common";
 import type { Db } from "../../db/client";
 import { brochureDownload } from "../../db/schema";
-import { recordLeadEngagement } from "../leads/service";
+import { recordLeadEngagement } from "../crm/service";
 
 /** Stores the brochure request and creates or updates the person's lead, together. */
 export async function recordBrochureDownload(db: Db, request: { name: string; email: string; mobile: string }): Promise<string> {

@@ -26,7 +26,7 @@ import { AppError } from "../../platform/errors";
 import { emailHash } from "../../platform/mail/erased-addresses";
 import { queueMailWithSecret } from "../../platform/mail/outbox";
 import { hmac } from "../../platform/secrets";
-import { leadsChanged } from "../leads/summary-cache";
+import { leadsChanged } from "../crm/summary-cache";
 import { erasureCodeMail } from "./data-rights-mail";
 import { recordStanding } from "./standing";
 

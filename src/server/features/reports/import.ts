@@ -9,7 +9,7 @@ import type { ImportResult as ReportsImportResult } from "~/shared/schemas/simul
 import type { Db } from "../../db/client";
 import { simulationReport } from "../../db/schema";
 import { AppError } from "../../platform/errors";
-import { recordLeadEngagement } from "../leads/service";
+import { recordLeadEngagement } from "../crm/service";
 import { exportedText, type ReportCsvColumn } from "./csv-columns";
 import { reportColumns, upsertReport } from "./intake";
 import { recordStanding } from "./standing";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/client";
 import { MAIL_PRIORITY, mailQueued } from "../../platform/mail/outbox";
-import { leadsChanged } from "../leads/summary-cache";
+import { leadsChanged } from "../crm/summary-cache";
 import { reportReadyMail } from "./mail";
 import type { reportColumns } from "./intake";
 
