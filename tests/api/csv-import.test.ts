@@ -1,11 +1,12 @@
 // The staff CSV imports (CRM leads, simulation reports) read a file through one pipeline
 // (platform/csv-import.ts): an unreadable file is a 400 naming the line and column before anything is
 // written, other encodings and separators are read, one import runs at a time, nothing is left open.
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
+import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { lead, simulationReport } from "~/server/db/schema";
 import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from "~/server/features/crm/csv-columns";
 import { CSV_IMPORT, IMPORT_RUNNING } from "~/server/platform/csv-import";
@@ -235,6 +236,14 @@ describe("nothing is left open", () => {
   const spooled = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith("ff-csv-import-")).length;
 
   it("50 refused imports leave no open file and no temporary folder", async () => {
+    // A temporary folder of this file's own: other test files import at the same time, in the shared one.
+    const sharedTmp = process.env.TMPDIR;
+    process.env.TMPDIR = mkdtempSync(path.join(os.tmpdir(), "ff-csv-import-test-"));
+    onTestFinished(() => {
+      rmSync(process.env.TMPDIR!, { recursive: true, force: true });
+      if (sharedTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = sharedTmp;
+    });
     await upload(CRM, `${crmHeader}\n"unclosed\n`); // warm up whatever opens once
     const [filesBefore, dirsBefore] = [openFiles(), spooled()];
     for (let i = 0; i < 50; i++) {
