@@ -67,8 +67,10 @@ test("sales imports the legacy sheet, searches, filters, works a lead to Closed 
   await expect(page).toHaveURL(/stage=Incorrect/);
   await expect(table.getByRole("button", { name: "Neha Gupta", exact: true })).toBeVisible();
   await expect(table.getByRole("button", { name: "Arjun Kumar", exact: true })).toHaveCount(0);
+  // Back to the whole tab (the imported leads keep the sheet's old dates, so they are far down it).
   await page.goBack();
-  await expect(table.getByRole("button", { name: "Arjun Kumar", exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/crm$/);
+  await expect(page.getByRole("button", { name: "Stage filter: All Stages" })).toBeVisible();
 
   // Inline stage, then a status of that stage only; Closed Won goes through the batch modal.
   await search(page).fill("arjun");
