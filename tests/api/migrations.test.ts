@@ -1,12 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "~/server/db/client";
 import { migrationsFolder, runMigrations } from "~/server/db/migrate";
-import { createTestDatabase, testEngine } from "../helpers/database";
+import { createEmptyPostgresDatabase, createTestDatabase, testEngine } from "../helpers/database";
 
 /** The migrations committed (drizzle's journal), each to be applied exactly once. */
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
@@ -37,28 +35,20 @@ describe("migrations at start", () => {
 // Two app nodes (compose.yaml) start at once on one fresh database: each migrates at start, and the
 // advisory lock in migrate.ts makes the second wait for the first and then find nothing to do.
 if (testEngine === "postgres") describe("two nodes migrating one fresh PostgreSQL database at once", () => {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `ff_test_${randomBytes(6).toString("hex")}`;
   const opened: Database[] = [];
+  let dropDatabase = async () => {};
 
   afterAll(async () => {
     await Promise.all(opened.map((database) => database.close()));
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropDatabase();
   });
 
   it("both succeed, and each migration is applied once", async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const empty = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    dropDatabase = empty.drop;
     // Two pools, as two processes would have: the lock is per database session.
-    const nodeA = await openPostgres(url.toString());
-    const nodeB = await openPostgres(url.toString());
+    const nodeA = await openPostgres(empty.url);
+    const nodeB = await openPostgres(empty.url);
     opened.push(nodeA, nodeB);
 
     const results = await Promise.allSettled([runMigrations(nodeA), runMigrations(nodeB)]);

@@ -4,10 +4,8 @@
 // and a node stopped with SIGTERM while traffic flows loses no request it had accepted.
 // PostgreSQL only: the embedded database serves one process (README "Several nodes").
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "~/server/db/client";
 import { runMigrations } from "~/server/db/migrate";
@@ -16,7 +14,7 @@ import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { receiveReport } from "~/server/features/reports/intake";
 import { createStaff } from "~/server/features/staff/service";
 import { reportInput } from "../fixtures/reports";
-import { testEngine } from "../helpers/database";
+import { createEmptyPostgresDatabase, testEngine } from "../helpers/database";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../helpers/round-robin-proxy";
 import { startSmtpPeer, type SmtpPeer } from "../helpers/smtp-peer";
 
@@ -114,21 +112,9 @@ const runsHere = testEngine === "postgres";
 
 beforeAll(async () => {
   if (!runsHere) return;
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `ff_nodes_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  cleanup.push(async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
+  const empty = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_nodes");
+  databaseUrl = empty.url;
+  cleanup.push(empty.drop);
   // This test's own handle: to arrange what a run needs and to read what the nodes did.
   database = await openPostgres(databaseUrl);
   cleanup.push(() => database.close());

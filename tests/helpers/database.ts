@@ -28,24 +28,33 @@ export async function createTestDatabase(): Promise<{
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
-  const name = `ff_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const empty = await createEmptyPostgresDatabase(serverUrl);
+  const database = await openPostgres(empty.url);
   await runMigrations(database);
   return {
     database,
-    connectAgain: () => openPostgres(url.toString()),
+    connectAgain: () => openPostgres(empty.url),
     drop: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await empty.drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and `drop()` (forced). */
+export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "ff_test"): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
