@@ -30,7 +30,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           exclude: engine === "pglite" && engines.includes("postgres") ? [...configDefaults.exclude, ...POSTGRES_ONLY] : configDefaults.exclude,
           env: { TEST_ENGINE: engine },
-          ...(engine === "pglite" ? { globalSetup: ["tests/helpers/pglite-template.ts"] } : {}),
+          // One migrated template per run, copied for each test file's database.
+          globalSetup: [`tests/helpers/${engine}-template.ts`],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
