@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type Database } from "~/server/db/client";
+import { runAsAdmin } from "./postgres-admin";
 
 export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "postgres";
 
@@ -45,15 +45,7 @@ export async function createTestDatabase(): Promise<{
  */
 export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "ff_test", template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runAsAdmin(serverUrl, statement);
   await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -3,9 +3,7 @@
 // again ends exactly where one clean run ends. A real server process on a real database, killed
 // for real; IMPORT_CRASH_ROWS (default 200,000) sets the file's size.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -13,7 +11,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "~/server/db/client";
 import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { IMPORT_BATCH, PGLITE_IMPORT_BATCH } from "~/server/features/crm/import";
-import { testEngine } from "../../helpers/database";
+import { createEmptyPostgresDatabase, testEngine } from "../../helpers/database";
+import { freePort } from "../../helpers/free-port";
 
 const ROWS = Number(process.env.IMPORT_CRASH_ROWS ?? 200_000);
 const STAFF = { email: "crash.test@example.com", password: "crash-test-password-1" };
@@ -38,13 +37,6 @@ function importFile(): Buffer {
   return Buffer.from(`${lines.join("\n")}\n`);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A fresh database for one server: a data folder (PGlite) or a new PostgreSQL database. */
 async function freshDatabase(): Promise<{ env: Record<string, string>; query: <T>(text: string) => Promise<T[]> }> {
@@ -62,21 +54,10 @@ async function freshDatabase(): Promise<{ env: Record<string, string>; query: <T
     };
     return { env: { DATA_DIR: dir, DATABASE_URL: "" }, query };
   }
-  const name = `ff_crash_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  cleanup.push(async () => {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
+  const empty = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_crash");
+  cleanup.push(empty.drop);
   const query = async <T,>(text: string) => {
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: empty.url });
     await client.connect();
     try {
       return (await client.query(text)).rows as T[];
@@ -84,7 +65,7 @@ async function freshDatabase(): Promise<{ env: Record<string, string>; query: <T
       await client.end();
     }
   };
-  return { env: { DATABASE_URL: url.toString() }, query };
+  return { env: { DATABASE_URL: empty.url }, query };
 }
 
 interface Server {

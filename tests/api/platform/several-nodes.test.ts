@@ -15,6 +15,7 @@ import { receiveReport } from "~/server/features/reports/intake";
 import { createStaff } from "~/server/features/staff/service";
 import { reportInput } from "../../fixtures/reports";
 import { createEmptyPostgresDatabase, testEngine } from "../../helpers/database";
+import { freePort } from "../../helpers/free-port";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../../helpers/round-robin-proxy";
 import { startSmtpPeer, type SmtpPeer } from "../../helpers/smtp-peer";
 
@@ -22,13 +23,6 @@ const STAFF = { email: "two.nodes@example.com", password: "two-nodes-password-1"
 const REPORTS = 200;
 const IMPORT_ROWS = 4000;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 /** NODES_TEST_PORT=4650 uses 4650 (proxy), 4651 and 4652 (nodes); otherwise free ports. */
 const ports = async (): Promise<[number, number, number]> => {
   const base = Number(process.env.NODES_TEST_PORT ?? 0);
