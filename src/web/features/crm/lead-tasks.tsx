@@ -106,7 +106,8 @@ function TaskItem({ task, owners, now }: { task: Task; owners: LeadOwner[]; now:
       <input
         type="checkbox"
         className="mt-1 size-4 shrink-0 accent-brand-600"
-        checked={task.done}
+        // The tick shows at once; the list catches up when the server answers.
+        checked={update.isPending && update.variables?.changes.done !== undefined ? update.variables.changes.done : task.done}
         disabled={update.isPending}
         aria-label={`Done: ${task.title}`}
         onChange={(e) => update.mutate({ id: task.id, changes: { done: e.target.checked } })}
