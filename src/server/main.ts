@@ -10,6 +10,7 @@ import { DatabaseUnavailableError } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { openConfiguredDatabase } from "./db/open";
 import { startHousekeeping } from "./platform/housekeeping";
+import { startDigestSchedule } from "./features/crm/digest";
 import { stopGracefullyOnSignals } from "./platform/graceful-stop";
 import { listenLocalChannel } from "./platform/local-channel";
 import { startMailWorker } from "./platform/mail/worker";
@@ -101,6 +102,8 @@ async function start() {
     app.log.warn(`SMTP_URL is not set: e-mail stays in the outbox table, not sent${codes}.`);
   }
   const housekeeping = startHousekeeping(database.db, app.log);
+  // The CRM's daily digest at 09:00 Asia/Kolkata: every process tries; each owner's is claimed once.
+  const digests = startDigestSchedule(database.db, config.publicBaseUrl, app.log);
 
   // First run: no admin yet, so the way in is a one-time link (features/setup/service.ts), printed once ready.
   const setupLink = await openSetup(database.db, config.publicBaseUrl);
@@ -112,7 +115,7 @@ async function start() {
   if (setupLink === "shared") console.info("\nNo admin account yet: the one-time setup link printed by a start less than a minute ago still works.\n");
   else if (setupLink) console.info(`\nNo admin account yet. Open this one-time link to create the first one: ${setupLink}\n`);
 
-  stopGracefullyOnSignals(app, [housekeeping, mailWorker], async () => {
+  stopGracefullyOnSignals(app, [housekeeping, digests, mailWorker], async () => {
     await channel?.close();
     await vite?.close();
     await database.close();

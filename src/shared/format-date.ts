@@ -33,6 +33,15 @@ export function formatDateTime(value: string | Date): string {
 /** Today's date in Kolkata as a `date` column holds it (YYYY-MM-DD): a follow-up is due on it or before. */
 export const todayInKolkata = (now: Date = new Date()) => inKolkata(now).toISOString().slice(0, 10);
 
+/** The wall clock in Kolkata as a date and a 24-hour time ("2026-11-23", "19:33"): a logged call's, a task's form. */
+export function kolkataDateAndTime(value: string | Date = new Date()): { date: string; time: string } {
+  const iso = inKolkata(value).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** The moment a Kolkata day starts (00:00 IST), for comparing a day with a moment. */
+export const startOfKolkataDay = (date: string) => new Date(`${date}T00:00:00+05:30`);
+
 const MONTH_NUMBER: Record<string, number> = Object.fromEntries(
   [...MONTHS.map((name, index) => [name.toLowerCase(), index]), ["sep", 8], ["june", 5], ["july", 6]] as [string, number][],
 );

@@ -26,6 +26,8 @@ export default [
     route("simulation-admin", "routes/simulation-admin.tsx"),
     route("crm-login", "routes/crm-login.tsx"),
     route("crm", "routes/crm.tsx"),
+    // My tasks (issue 23): the CRM page's own sign-in and frame, with the signed-in owner's to-do list.
+    route("crm/tasks", "routes/crm.tsx", { id: "crm-tasks" }),
     route("setup", "routes/setup.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),

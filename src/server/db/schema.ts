@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, index } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, index } from "drizzle-orm/pg-core";
 import { bytea } from "./tables/bytea";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -12,6 +12,8 @@ export const staff = pgTable("staff", {
   roles: text("roles").array().notNull(),
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
   lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  /** The CRM's daily digest e-mail at 09:00 Asia/Kolkata (issue 23 §2); the owner turns it off. */
+  dailyDigest: boolean("daily_digest").notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -119,3 +121,4 @@ export * from "./tables/data-rights";
 export * from "./tables/lead-merge-jobs";
 export * from "./tables/lead-tallies";
 export * from "./tables/csv-import-jobs";
+export * from "./tables/lead-work";

@@ -23,7 +23,9 @@ export type MailBlock =
   /** Someone else's words (a contact message), set apart from ours. */
   | { kind: "quote"; text: string }
   /** A short bulleted list. */
-  | { kind: "list"; items: string[] };
+  | { kind: "list"; items: string[] }
+  /** A bulleted list of links (a digest's leads): in the text part each label is followed by its address. */
+  | { kind: "links"; items: MailLink[] };
 
 export interface MailLink {
   label: string;

@@ -71,6 +71,19 @@ function Block({ block }: { block: MailBlock }) {
           ))}
         </Text>
       );
+    case "links":
+      return (
+        <Text style={paragraph}>
+          {block.items.map((item, i) => (
+            <span key={i}>
+              {i > 0 && <br />}•{" "}
+              <Link href={item.url} style={{ color: BRAND.brand700, textDecoration: "underline" }}>
+                {item.label}
+              </Link>
+            </span>
+          ))}
+        </Text>
+      );
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import type { NewApplication } from "~/shared/schemas/applications";
 import { confirmationMail, staffNotificationMail } from "../features/applications/mail";
+import { digestMail } from "../features/crm/digest-mail";
 import { inboxNotification } from "../features/inbox/mail";
 import { welcomeMail } from "../features/newsletter/mail";
 import { loginCodeMail, reportReadyMail, testReportReadyMail, type ReportReadyInput } from "../features/reports/mail";
@@ -93,6 +94,20 @@ export const mailSamples: Record<string, () => Promise<MailMessage>> = {
         linkedin: "https://www.linkedin.com/in/leela-das",
       },
       `${BASE}/admin/inbox`,
+    ),
+  "crm-daily-digest": () =>
+    digestMail(
+      { email: "sam.sales@example.com", name: "Sam Sales" },
+      "2026-11-26",
+      { overdue: 2, today: 1 },
+      {
+        overdue: [
+          { kind: "followUp", id: "0a", leadId: "0193a1c2-0000-7000-8000-000000000001", leadName: "Kavya Menon", title: "Follow up", dueAt: "2026-11-24T18:30:00.000Z", dueDate: "2026-11-25" },
+          { kind: "task", id: "0b", leadId: "0193a1c2-0000-7000-8000-000000000002", leadName: "Arjun Das", title: "Send the fee plan", dueAt: "2026-11-25T05:30:00.000Z", dueDate: null },
+        ],
+        today: [{ kind: "task", id: "0c", leadId: "0193a1c2-0000-7000-8000-000000000002", leadName: "Arjun Das", title: "Call after his exam", dueAt: "2026-11-26T10:30:00.000Z", dueDate: null }],
+      },
+      BASE,
     ),
   "newsletter-welcome": () => welcomeMail("reader@example.com", `${BASE}/unsubscribe?token=sampleToken123`, BASE),
 };

@@ -16,6 +16,8 @@ const blockText = (block: MailBlock): string => {
         .join("\n");
     case "list":
       return block.items.map((item) => `- ${item}`).join("\n");
+    case "links":
+      return block.items.map((item) => `- ${item.label}: ${item.url}`).join("\n");
   }
 };
 

@@ -53,3 +53,13 @@ export function olderThan(at: AnyColumn, id: AnyColumn, cursor: KeysetBound | nu
   const time = cursor.at instanceof Date ? cursor.at.toISOString() : cursor.at;
   return sql`(${at}, ${id}) < (${time}::timestamptz, ${cursor.id}::uuid)`;
 }
+
+/**
+ * The rows after `cursor` in an oldest-first list ordered by `(at asc, id asc)` (a to-do list, soonest
+ * first): the mirror of `olderThan`, `(at, id) > (…)`.
+ */
+export function newerThan(at: AnyColumn | SQL, id: AnyColumn, cursor: KeysetBound | null | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const time = cursor.at instanceof Date ? cursor.at.toISOString() : cursor.at;
+  return sql`(${at}, ${id}) > (${time}::timestamptz, ${cursor.id}::uuid)`;
+}

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { CALL_OUTCOMES } from "../crm/calls";
 import { LEAD_ORIGINS, LEAD_PRIORITIES, LEAD_SOURCE_TYPES, LEAD_STAGES, LEAD_STATUSES } from "../crm/pipeline";
 import { emailSchema } from "./common";
 import { csvImportJobSchema, csvImportResultSchema } from "./csv-import";
@@ -94,6 +95,15 @@ export const activityEntrySchema = z.discriminatedUnion("kind", [
     by: z.string().nullable(),
     at: z.string(),
   }),
+  /** A logged call (issue 23 §1): its outcome, note and the next follow-up it set. */
+  z.object({
+    kind: z.literal("call"),
+    outcome: z.enum(CALL_OUTCOMES),
+    note: z.string().nullable(),
+    followUpDate: z.string().nullable(),
+    by: z.string().nullable(),
+    at: z.string(),
+  }),
 ]);
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
@@ -125,7 +135,7 @@ export interface LeadConflict {
 export const leadDetailSchema = leadSchema.extend({ activity: z.array(activityEntrySchema) });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
-const text = (max: number) =>
+export const text = (max: number) =>
   z
     .string({ error: "Must be text" })
     .trim()
@@ -133,7 +143,7 @@ const text = (max: number) =>
     .nullable()
     .transform((value) => (value ? value : null));
 
-const isoDate = z
+export const isoDate = z
   .string({ error: DATE_FORMAT_MESSAGE })
   .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_FORMAT_MESSAGE)
   .refine(isRealDate, NOT_A_REAL_DATE)

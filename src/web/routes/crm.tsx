@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import { redirect, useNavigate } from "react-router";
+import { redirect, useLocation, useNavigate } from "react-router";
 import { crmSignInPathFor } from "~/shared/return-path";
 import { AREA_ROLES } from "~/shared/roles";
 import type { StaffSession } from "~/shared/schemas/auth";
 import { CrmDashboard } from "~/web/features/crm/crm-dashboard";
+import { MyTasks } from "~/web/features/crm/my-tasks";
 import { StaffArea } from "~/web/features/staff-auth/staff-area";
 import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
 import { useLogout } from "~/web/features/staff-auth/use-staff-session";
@@ -24,7 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta = () => [{ title: "CRM Dashboard" }, { name: "robots", content: "noindex" }];
+const isMyTasks = (pathname: string) => pathname.replace(/\/$/, "").endsWith("/crm/tasks");
+
+export const meta = ({ location }: Route.MetaArgs) => [{ title: isMyTasks(location.pathname) ? "My tasks - CRM" : "CRM Dashboard" }, { name: "robots", content: "noindex" }];
 
 /** Signed out after the page loaded (the session ended): the same way to the sign-in, in the browser. */
 function RedirectToLogin() {
@@ -36,17 +39,18 @@ function RedirectToLogin() {
 export default function CrmPage() {
   const logout = useLogout();
   const navigate = useNavigate();
+  const myTasks = isMyTasks(useLocation().pathname);
   return (
     <StaffArea roles={AREA_ROLES.crm} areaName="the CRM" loadingText="Loading CRM..." signIn={<RedirectToLogin />}>
       {(user) => (
         <StaffFrame
-          title="CRM Dashboard"
-          subtitle="Manage leads and track the sales pipeline"
+          title={myTasks ? "My tasks" : "CRM Dashboard"}
+          subtitle={myTasks ? "Your overdue, today's and upcoming tasks and follow-ups" : "Manage leads and track the sales pipeline"}
           signedInLine={`Logged in as ${user.email.split("@")[0]}`}
           user={user}
           onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate("/crm-login") })}
         >
-          <CrmDashboard />
+          {myTasks ? <MyTasks /> : <CrmDashboard />}
         </StaffFrame>
       )}
     </StaffArea>

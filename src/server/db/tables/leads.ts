@@ -64,6 +64,8 @@ export const lead = pgTable(
     index("lead_stage_created_idx").on(t.leadStage, t.createdAt, t.id),
     index("lead_owner_status_idx").on(t.leadOwner, t.leadStatus, t.createdAt),
     index("lead_follow_up_idx").on(t.followUpDate).where(sql`follow_up_date is not null`),
+    // An owner's follow-ups by day: My tasks and the daily digest (migration 0021).
+    index("lead_owner_follow_up_idx").on(t.leadOwner, t.followUpDate, t.id).where(sql`follow_up_date is not null`),
     index("lead_pending_idx").on(t.isPaid, t.pendingAmount).where(sql`pending_amount > 0`),
     // Substring search (name, e-mail, mobile digits) through trigrams: pg_trgm on both engines.
     index("lead_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),

@@ -1,14 +1,19 @@
 import type { ActivityEntry } from "~/shared/schemas/crm";
 import type { Db } from "../../db/client";
+import { callActivity } from "./calls";
 import { prepared } from "./prepared";
 
 /**
  * Everything that happened to a lead, newest first: each engagement (application, brochure,
- * simulation report — all in lead_engagement) and each change staff made.
+ * simulation report — all in lead_engagement), each change staff made and each call they logged.
  */
 export async function leadActivity(db: Db, leadId: string, limit = 200): Promise<ActivityEntry[]> {
   const statements = prepared(db);
-  const [engagements, changes] = await Promise.all([statements.engagements.execute({ id: leadId, limit }), statements.changes.execute({ id: leadId, limit })]);
+  const [engagements, changes, calls] = await Promise.all([
+    statements.engagements.execute({ id: leadId, limit }),
+    statements.changes.execute({ id: leadId, limit }),
+    callActivity(db, leadId, limit),
+  ]);
   const entries: ActivityEntry[] = [
     ...engagements.map((e) => ({ kind: "engagement" as const, source: e.kind, refId: e.refId, at: e.at.toISOString() })),
     ...changes.map(({ change: c, by }) => ({
@@ -19,6 +24,7 @@ export async function leadActivity(db: Db, leadId: string, limit = 200): Promise
       by,
       at: c.at.toISOString(),
     })),
+    ...calls,
   ];
   return entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AREA_ROLES } from "~/shared/roles";
@@ -40,7 +40,7 @@ import { deleteLead, StaleLeadError, updateLead } from "./update";
 import { LEAD_UPLOAD } from "./upload";
 
 /** `If-Match: 3` or `If-Match: "3"`: the version the editor read. */
-function ifMatchVersion(header: string | string[] | undefined): number | undefined {
+export function ifMatchVersion(header: string | string[] | undefined): number | undefined {
   const value = [header].flat()[0]?.trim().replace(/^W\//, "").replace(/"/g, "");
   if (!value) return undefined;
   const version = Number(value);
@@ -62,6 +62,14 @@ function parseLead<T extends typeof leadUpdateSchema | typeof leadCreateSchema>(
     } else fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
   }
   throw new AppError("invalid", Object.values(fields)[0]!, fields);
+}
+
+/** A stale version's 409 with the lead as it is now; any other error goes on to the error handler. */
+export function sendStaleLead(error: unknown, reply: FastifyReply) {
+  if (!(error instanceof StaleLeadError)) throw error;
+  // The error handler writes code, message and fields only; this 409 also carries the current lead.
+  const { message, fields, current, lastChange } = error;
+  return reply.status(409).send({ error: { code: "conflict" as const, message, fields, lastChange, current } });
 }
 
 export async function leadRoutes(app: FastifyInstance) {
@@ -129,10 +137,7 @@ export async function leadRoutes(app: FastifyInstance) {
       try {
         return await updateLead(app.db, request.params.id, parseLead(leadUpdateSchema, request.body), request.staff!.id, ifMatchVersion(request.headers["if-match"]));
       } catch (error) {
-        if (!(error instanceof StaleLeadError)) throw error;
-        // The error handler writes code, message and fields only; this 409 also carries the current lead.
-        const { message, fields, current, lastChange } = error;
-        return reply.status(409).send({ error: { code: "conflict" as const, message, fields, lastChange, current } });
+        return sendStaleLead(error, reply);
       }
     },
   });

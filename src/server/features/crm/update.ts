@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
+import { and, arrayOverlaps, eq, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { OWNER_RULE, pipelineRuleBreak, settleLatestCall, settleStatus } from "~/shared/crm/lead-rules";
 import { formatDateTime } from "~/shared/format-date";
 import { AREA_ROLES } from "~/shared/roles";
@@ -40,7 +40,7 @@ export class StaleLeadError extends AppError {
 }
 
 /** The lead as stored now and its last change; 404 when it was deleted meanwhile. */
-async function staleLead(db: Db, id: string, read?: Lead): Promise<AppError> {
+export async function staleLead(db: Db, id: string, read?: Lead): Promise<AppError> {
   const [current, [latest]] = await Promise.all([read ?? readLead(db, id), prepared(db).changes.execute({ id, limit: 1 })]);
   if (!current) return new AppError("not_found", "Lead not found");
   // No activity record (a change made before the log existed): the lead's own time, nobody named.
@@ -136,15 +136,21 @@ async function writeChanges(db: Db, current: Lead, changed: [string, unknown][],
   );
   const [row] = await db
     .with(updated, logged)
-    .select({
-      ...Object.fromEntries(Object.keys(leadColumns).map((key) => [key, updated[key as keyof typeof updated]])),
-      leadOwnerName: owner.name,
-      latestCallTime: sql<string | null>`to_char(${updated.latestCallTime}, 'HH24:MI')`,
-      cursorAt: sql<string>`${updated.createdAt}::text`,
-    } as unknown as typeof leadColumns)
+    .select(updatedLeadColumns(updated))
     .from(updated)
     .leftJoin(owner, eq(owner.id, updated.leadOwner));
   return row ? toLead(row as unknown as LeadRow) : null;
+}
+
+/** The lead as shown (leadColumns) read from an `update … returning()` CTE; join `owner` on its leadOwner. */
+export function updatedLeadColumns(updated: { latestCallTime: AnyColumn; createdAt: AnyColumn }): typeof leadColumns {
+  const columns = updated as unknown as Record<string, AnyColumn>;
+  return {
+    ...Object.fromEntries(Object.keys(leadColumns).map((key) => [key, columns[key]])),
+    leadOwnerName: owner.name,
+    latestCallTime: sql<string | null>`to_char(${updated.latestCallTime}, 'HH24:MI')`,
+    cursorAt: sql<string>`${updated.createdAt}::text`,
+  } as unknown as typeof leadColumns;
 }
 
 export async function deleteLead(db: Db, id: string): Promise<void> {

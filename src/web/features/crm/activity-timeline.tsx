@@ -1,4 +1,5 @@
 import { formatDateTime } from "~/shared/format-date";
+import { CALL_OUTCOME_LABELS } from "~/shared/crm/calls";
 import { sourceLabel, statusLabel } from "~/shared/crm/pipeline";
 import type { ActivityEntry } from "~/shared/schemas/crm";
 import { day, formatMobile, formatRupees } from "./format";
@@ -32,11 +33,18 @@ const value = (field: string | null, text: string | null, owners: Map<string, st
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
 
+/** "Call logged: Call back · next follow-up 28 Nov 2026 — wants the fee plan" */
+function callText(entry: Extract<ActivityEntry, { kind: "call" }>): string {
+  const followUp = entry.followUpDate ? ` · next follow-up ${day(entry.followUpDate)}` : "";
+  return `Call logged: ${CALL_OUTCOME_LABELS[entry.outcome]}${followUp}${entry.note ? ` — ${entry.note}` : ""}`;
+}
+
 function describe(entry: ActivityEntry, owners: Map<string, string>): string {
   if (entry.kind === "engagement") return ENGAGEMENT[entry.source] ?? sourceLabel(entry.source);
   if (entry.kind === "create") return `Created by ${entry.by ?? "a former staff member"}`;
   if (entry.kind === "merge") return `Merged duplicate ${entry.from ?? ""} into this lead`;
   if (entry.kind === "import") return entry.to ?? "Updated from CSV";
+  if (entry.kind === "call") return callText(entry);
   const label = FIELD_LABELS[entry.field ?? ""] ?? entry.field;
   return `${label}: ${value(entry.field, entry.from, owners)} → ${value(entry.field, entry.to, owners)}`;
 }

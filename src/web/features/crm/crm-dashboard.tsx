@@ -14,6 +14,9 @@ import { LeadDetailDialog } from "./lead-detail-dialog";
 import { LeadEditDialog } from "./lead-edit-dialog";
 import { LeadList, type LeadActions } from "./lead-list";
 import { LoadMoreButton } from "./load-more-button";
+import { LogCallDialog } from "./log-call-dialog";
+import { MyTasksLink } from "./my-tasks-link";
+import { useLinkedLead } from "./use-linked-lead";
 import { AnalyticsCards, SummaryCards } from "./summary-cards";
 import { toSearchParams, useCrmFilters } from "./use-crm-filters";
 import { useAnalytics, useDeleteLead, useLeadList, useLeadOwners, useSyncLeads, useTabCount, useUpdateLead } from "./use-leads";
@@ -40,6 +43,8 @@ export function CrmDashboard() {
   const [editing, setEditing] = useState<Lead | null>(null);
   const [deleting, setDeleting] = useState<Lead | null>(null);
   const [closedWon, setClosedWon] = useState<PendingClosedWon | null>(null);
+  const [calling, setCalling] = useState<Lead | null>(null);
+  const linked = useLinkedLead();
 
   const list = useLeadList(filters);
   const activeCount = useTabCount({ ...filters, view: "active" });
@@ -70,6 +75,7 @@ export function CrmDashboard() {
       setEditing(lead);
     },
     onDelete: setDeleting,
+    onLogCall: setCalling,
   };
 
   const exportHref = `/api/crm/leads.csv?${toSearchParams(filters, { view: filters.view })}`;
@@ -90,6 +96,7 @@ export function CrmDashboard() {
         </Button>
         <ImportCsv />
         <FixDuplicates />
+        <MyTasksLink />
       </div>
 
       <nav aria-label="Lead views" className="flex flex-wrap gap-1 self-start rounded-lg bg-slate-200/60 p-1">
@@ -152,7 +159,17 @@ export function CrmDashboard() {
         )}
       </section>
 
-      <LeadDetailDialog lead={viewing} owners={ownerList} onClose={() => setViewing(null)} onEdit={actions.onEdit} />
+      <LeadDetailDialog
+        lead={viewing ?? linked.lead}
+        owners={ownerList}
+        onClose={() => (viewing ? setViewing(null) : linked.close())}
+        onEdit={(lead) => {
+          linked.close();
+          actions.onEdit(lead);
+        }}
+        onLogCall={setCalling}
+      />
+      <LogCallDialog lead={calling} onClose={() => setCalling(null)} />
       <LeadEditDialog lead={editing} owners={ownerList} onClose={() => setEditing(null)} />
       <DeleteLeadDialog
         name={deleting ? displayName(deleting) : ""}

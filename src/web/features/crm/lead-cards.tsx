@@ -7,6 +7,7 @@ import { useWindowRows } from "~/web/lib/use-window-rows";
 import { SourceBadges } from "./badges";
 import { addedAt, displayName } from "./format";
 import { OwnerSelect, PrioritySelect, StageSelect, StatusSelect } from "./inline-controls";
+import { LogCallButton } from "./log-call-dialog";
 import { Contact, LeadName, Payment, inline, lastCall, type LeadActions } from "./lead-row-parts";
 
 /** A card's height before it has been drawn and measured. */
@@ -63,6 +64,7 @@ function LeadCard({ lead, index, count, paid, actions, measure }: { lead: Lead; 
       </div>
       <Payment lead={lead} />
       <div className="flex flex-wrap gap-2">
+        {actions.onLogCall && <LogCallButton lead={lead} onLogCall={actions.onLogCall} />}
         <Button variant="secondary" onClick={() => actions.onEdit(lead)}>
           <Pencil className="size-4" aria-hidden /> Edit
           <span className="sr-only"> {displayName(lead)}</span>

@@ -5,6 +5,8 @@ import type { Lead, LeadOwner } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { Modal } from "~/web/components/ui/modal";
 import { ActivityTimeline } from "./activity-timeline";
+import { LeadTasks } from "./lead-tasks";
+import { LogCallButton } from "./log-call-dialog";
 import { addedAt, day, displayName, formatMobile, linkedInHref, rupeesOrNotSet } from "./format";
 import { useLeadDetail } from "./use-leads";
 
@@ -34,7 +36,7 @@ const TILES = [
 ] as const;
 
 /** The detail view (spec §2.4) plus the activity timeline. */
-export function LeadDetailDialog({ lead, owners, onClose, onEdit }: { lead: Lead | null; owners: LeadOwner[]; onClose: () => void; onEdit: (lead: Lead) => void }) {
+export function LeadDetailDialog({ lead, owners, onClose, onEdit, onLogCall }: { lead: Lead | null; owners: LeadOwner[]; onClose: () => void; onEdit: (lead: Lead) => void; onLogCall?: (lead: Lead) => void }) {
   const detail = useLeadDetail(lead?.id ?? null);
   const ownerNames = new Map(owners.map((o) => [o.id, o.name]));
   const current = detail.data ?? lead;
@@ -85,6 +87,14 @@ export function LeadDetailDialog({ lead, owners, onClose, onEdit }: { lead: Lead
             )}
             {current.followUpDate && <p className="text-sm text-slate-900">Follow-up: {day(current.followUpDate)}</p>}
             {current.actionItems && <p className="text-sm text-slate-900">Action items: {current.actionItems}</p>}
+            {onLogCall && (
+              <div>
+                <LogCallButton lead={current} onLogCall={onLogCall} />
+              </div>
+            )}
+          </Section>
+          <Section title="Tasks">
+            <LeadTasks lead={current} owners={owners} />
           </Section>
           <Section title="Payment Information">
             <dl className="grid gap-1">

@@ -10,6 +10,8 @@ export interface LeadActions {
   onView: (lead: Lead) => void;
   onEdit: (lead: Lead) => void;
   onDelete: (lead: Lead) => void;
+  /** Opens the Log a call form (issue 23 §1). */
+  onLogCall?: (lead: Lead) => void;
 }
 
 /** What a row's inline controls need: the lead, the owners to choose from, and where a change goes. */

@@ -6,6 +6,7 @@ import { useWindowRows } from "~/web/lib/use-window-rows";
 import { SourceBadges } from "./badges";
 import { addedAt, displayName } from "./format";
 import { OwnerSelect, PrioritySelect, StageSelect, StatusSelect } from "./inline-controls";
+import { LogCallButton } from "./log-call-dialog";
 import { Contact, LeadName, Payment, inline, lastCall, type LeadActions } from "./lead-row-parts";
 
 /**
@@ -53,7 +54,12 @@ function LeadRow({ lead, index, paid, actions, measure }: { lead: Lead; index: n
           <StatusSelect {...inline(lead, actions)} />
         </div>
       </td>
-      <td className="p-2 text-xs text-slate-800">{lastCall(lead)}</td>
+      <td className="p-2 text-xs text-slate-800">
+        <div className="grid justify-items-start gap-1.5">
+          {lastCall(lead)}
+          {actions.onLogCall && <LogCallButton lead={lead} onLogCall={actions.onLogCall} compact />}
+        </div>
+      </td>
       <td className="p-2">
         <Payment lead={lead} />
       </td>

@@ -68,7 +68,7 @@ export const changedBy = ({ lastChange }: LeadConflict, what = "this lead") =>
   `${lastChange.by ?? "Someone else"} changed ${what} on ${formatDateTime(lastChange.at)}`;
 
 /** Puts the server's copy of a lead in the cached list rows and detail, so a row shows it at once (and its new version). */
-function showLead(queryClient: QueryClient, saved: Lead) {
+export function showLead(queryClient: QueryClient, saved: Lead) {
   queryClient.setQueriesData<InfiniteData<LeadPage>>({ queryKey: [...KEY, "leads"] }, (data) =>
     data && { ...data, pages: data.pages.map((page) => ({ ...page, leads: page.leads.map((row) => (row.id === saved.id ? saved : row)) })) },
   );
