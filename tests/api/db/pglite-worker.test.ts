@@ -170,8 +170,8 @@ if (testEngine === "pglite") describe("the PGlite worker", () => {
     const order: string[] = [];
     const note = (name: string) => () => void order.push(name);
     const bulk = (name: string, statement = sql`select 1`) => withQueryPriority("bulk", () => db.execute(statement).then(note(name)));
-    const running = bulk("running", sql`select pg_sleep(0.3)`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const running = bulk("running", sql`select pg_sleep(0.6)`);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // running by then, on a busy machine too
     const queued = [bulk("bulk 1"), bulk("bulk 2"), bulk("bulk 3")];
     const signIn = withQueryPriority("interactive", () => db.execute(sql`select 1`).then(note("interactive")));
     await Promise.all([running, ...queued, signIn]);
