@@ -160,6 +160,7 @@ interface ProbeFigures {
   answered: number;
   non2xx: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   maxMs: number;
 }
@@ -171,6 +172,7 @@ function figures(samples: ProbeSample[]): ProbeFigures {
     answered: samples.filter((s) => s.answered).length,
     non2xx: samples.filter((s) => s.answered && (s.status < 200 || s.status >= 300)).length,
     p50Ms: round(percentile([...ms], 0.5), 1),
+    p95Ms: round(percentile([...ms], 0.95), 1),
     p99Ms: round(percentile([...ms], 0.99), 1),
     maxMs: round(Math.max(0, ...ms), 1),
   };
@@ -337,11 +339,11 @@ async function main() {
     console.log(`\nProbes: cached GET / every ${HOME_EVERY_MS} ms, staff sign-in every ${LOGIN_EVERY_MS} ms (target p99 ≤ ${TARGET_P99_MS} ms)`);
     console.log(
       table(
-        ["phase", "probe", "sent", "answered", "non-2xx", "p50", "p99", "max", "target met"],
+        ["phase", "probe", "sent", "answered", "non-2xx", "p50", "p95", "p99", "max", "target met"],
         phases.flatMap((phase) =>
           (["home", "login"] as const).map((which) => {
             const f = phase[which];
-            return [phase.name, which === "home" ? "GET /" : "POST /api/auth/login", f.sent, f.answered, f.non2xx, lat(f.p50Ms), lat(f.p99Ms), lat(f.maxMs), met(f)];
+            return [phase.name, which === "home" ? "GET /" : "POST /api/auth/login", f.sent, f.answered, f.non2xx, lat(f.p50Ms), lat(f.p95Ms), lat(f.p99Ms), lat(f.maxMs), met(f)];
           }),
         ),
         2,
@@ -352,9 +354,11 @@ async function main() {
     console.log(`  load average ${loadAtStart.join(" ")} at the start, ${loadAtEnd.join(" ")} at the end\n`);
     const pick = (phase: Phase) => ({
       homeP50Ms: phase.home.p50Ms,
+      homeP95Ms: phase.home.p95Ms,
       homeP99Ms: phase.home.p99Ms,
       homeUnanswered: phase.home.sent - phase.home.answered,
       loginP50Ms: phase.login.p50Ms,
+      loginP95Ms: phase.login.p95Ms,
       loginP99Ms: phase.login.p99Ms,
       loginUnanswered: phase.login.sent - phase.login.answered,
       ...phase.extra,

@@ -115,14 +115,20 @@ export class PgliteProxy {
     this.#pending.clear();
   }
 
-  #request(message: Outgoing): Promise<unknown> {
-    if (this.#stopped) return Promise.reject(this.#stopped);
+  /** Sends `message`; its id (a transaction's, for "begin") and its answer. */
+  #send(message: Outgoing): { id: number; answer: Promise<unknown> } {
     const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
+    if (this.#stopped) return { id, answer: Promise.reject(this.#stopped) };
+    const answer = new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...message, id } as Asked);
     });
+    return { id, answer };
+  }
+
+  #request(message: Outgoing): Promise<unknown> {
+    return this.#send(message).answer;
   }
 
   #query<T>(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number): Promise<Results<T>> {
@@ -150,10 +156,15 @@ export class PgliteProxy {
 
   /**
    * Runs `callback` in a transaction held open in the worker: committed when it returns, rolled back
-   * when it throws. Other statements wait meanwhile, as with PGlite in the process.
+   * when it throws. Other statements wait meanwhile, as with PGlite in the process. The callback
+   * starts at once: its statements reach the worker while BEGIN waits for its turn, and run as soon
+   * as the transaction is open, so the transaction holds the database one trip between the threads
+   * less. Should BEGIN fail, they fail with its error.
    */
   async transaction<T>(callback: (tx: PgliteProxyTransaction) => Promise<T>): Promise<T> {
-    const id = (await this.#request({ op: "begin", priority: PRIORITY[currentQueryPriority()] })) as number;
+    const { id, answer: opened } = this.#send({ op: "begin", priority: PRIORITY[currentQueryPriority()] });
+    // Its failure reaches the caller through the transaction's statements and its end, answered with it.
+    opened.catch(() => {});
     let closed = false;
     const open = () => {
       if (closed) throw new Error("Transaction is closed");

@@ -6,7 +6,7 @@
 // waiting statement of highest priority (pglite-protocol.ts), never cutting into a running statement
 // or an open transaction; while an interactive request (a sign-in) is in progress, lower priorities
 // wait for it (HOLD_MS at most). A transaction stays open until the server's thread says commit or
-// rollback; its own statements run at once, on it.
+// rollback; its own statements run at once, on it (those sent before it opened, as soon as it is).
 import { createWriteStream, readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
@@ -211,15 +211,27 @@ interface OpenTransaction {
   end: (commit: boolean, id: number) => void;
 }
 const transactions = new Map<number, OpenTransaction>();
+/**
+ * Transactions asked for and not yet open, with what the server's thread has already sent for them:
+ * it sends a transaction's statements without waiting for BEGIN's answer (one trip between the
+ * threads fewer while the transaction holds the database), and they run, in order, once it is open.
+ */
+const opening = new Map<number, TransactionRequest[]>();
+type TransactionRequest = Extract<WorkerRequest, { op: "query" | "exec" | "end" }>;
 /** Thrown inside PGlite's transaction to have it roll back; never leaves this file. */
 const ROLLBACK = Symbol("rollback");
 
-function begin(pglite: PGlite, id: number): Promise<void> {
+function begin(pglite: PGlite, id: number, handle: (request: TransactionRequest) => void): Promise<void> {
   return new Promise<void>((finished) => {
     let opened = false;
     let ending: { commit: boolean; id: number } | null = null;
     let endNow: (() => void) | null = null;
     const ended = new Promise<void>((resolve) => (endNow = resolve));
+    const waiting = () => {
+      const requests = opening.get(id) ?? [];
+      opening.delete(id);
+      return requests;
+    };
     pglite
       .transaction(async (tx) => {
         opened = true;
@@ -231,14 +243,19 @@ function begin(pglite: PGlite, id: number): Promise<void> {
           },
         });
         post({ kind: "answer", id, ok: true, value: id });
+        for (const request of waiting()) handle(request);
         await ended;
         if (!ending!.commit) throw ROLLBACK;
       })
       .then(
         () => post({ kind: "answer", id: ending!.id, ok: true, value: null }),
         (error: unknown) => {
-          if (!opened) post({ kind: "answer", id, ok: false, error: toWireError(error) });
-          else if (error === ROLLBACK) post({ kind: "answer", id: ending!.id, ok: true, value: null });
+          if (!opened) {
+            // Never opened: BEGIN's error answers what was sent for it too.
+            const wire = toWireError(error);
+            post({ kind: "answer", id, ok: false, error: wire });
+            for (const request of waiting()) post({ kind: "answer", id: request.id, ok: false, error: wire });
+          } else if (error === ROLLBACK) post({ kind: "answer", id: ending!.id, ok: true, value: null });
           else post({ kind: "answer", id: ending?.id ?? id, ok: false, error: toWireError(error) });
         },
       )
@@ -263,30 +280,33 @@ async function main(): Promise<void> {
   pglite.onNotification((channel, payload) => post({ kind: "notify", channel, payload }));
   let closing = false;
 
+  /** A statement or end of transaction `request.tx`: run at once when it is open, kept until it is when it is opening. */
+  const inTransaction = (request: TransactionRequest): void => {
+    const open = transactions.get(request.tx!);
+    if (!open) {
+      const waiting = opening.get(request.tx!);
+      if (waiting) waiting.push(request);
+      else void answer(request.id, () => Promise.reject(new Error("Transaction is closed")));
+    } else if (request.op === "end") open.end(request.commit, request.id);
+    else void traced({ at: performance.now(), tx: request.tx, kind: "in-transaction", sql: request.sql }, () => answer(request.id, statement(open.tx, request)));
+  };
+
   port.on("message", (request: WorkerRequest) => {
     switch (request.op) {
       case "query":
       case "exec": {
-        if (request.tx !== undefined) {
-          const open = transactions.get(request.tx);
-          if (!open) void answer(request.id, () => Promise.reject(new Error("Transaction is closed")));
-          else void traced({ at: performance.now(), tx: request.tx, kind: "in-transaction", sql: request.sql }, () => answer(request.id, statement(open.tx, request)));
-          return;
-        }
+        if (request.tx !== undefined) return inTransaction(request);
         if (closing) return void answer(request.id, () => Promise.reject(new Error("The database is closed")));
         schedule(request.priority, () => answer(request.id, statement(pglite, request)), request.op, request.sql);
         return;
       }
       case "begin":
         if (closing) return void answer(request.id, () => Promise.reject(new Error("The database is closed")));
-        schedule(request.priority, () => begin(pglite, request.id), `transaction ${request.id}`);
+        opening.set(request.id, []);
+        schedule(request.priority, () => begin(pglite, request.id, inTransaction), `transaction ${request.id}`);
         return;
-      case "end": {
-        const open = transactions.get(request.tx);
-        if (!open) void answer(request.id, () => Promise.reject(new Error("Transaction is closed")));
-        else open.end(request.commit, request.id);
-        return;
-      }
+      case "end":
+        return inTransaction(request);
       case "hold":
         if (request.on) holds.set(request.hold, performance.now() + HOLD_MS);
         else holds.delete(request.hold);

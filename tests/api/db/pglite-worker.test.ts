@@ -170,8 +170,8 @@ if (testEngine === "pglite") describe("the PGlite worker", () => {
     const order: string[] = [];
     const note = (name: string) => () => void order.push(name);
     const bulk = (name: string, statement = sql`select 1`) => withQueryPriority("bulk", () => db.execute(statement).then(note(name)));
-    const running = bulk("running", sql`select pg_sleep(0.3)`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const running = bulk("running", sql`select pg_sleep(0.6)`);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // running by then, on a busy machine too
     const queued = [bulk("bulk 1"), bulk("bulk 2"), bulk("bulk 3")];
     const signIn = withQueryPriority("interactive", () => db.execute(sql`select 1`).then(note("interactive")));
     await Promise.all([running, ...queued, signIn]);
@@ -182,6 +182,7 @@ if (testEngine === "pglite") describe("the PGlite worker", () => {
     let interactive: Promise<void> | null = null;
     await withQueryPriority("bulk", () =>
       db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`); // open from here on
         interactive = withQueryPriority("interactive", () => db.execute(sql`select 1`).then(note("interactive")));
         await tx.execute(sql`select pg_sleep(0.1)`);
         order.push("transaction's statement");
@@ -190,6 +191,33 @@ if (testEngine === "pglite") describe("the PGlite worker", () => {
     order.push("committed");
     await interactive;
     expect(order).toEqual(["transaction's statement", "committed", "interactive"]);
+  });
+
+  it("sends a transaction's statements before it opens, and runs them, in order, as soon as it does", async () => {
+    await clear();
+    const order: string[] = [];
+    const running = db.execute(sql`select pg_sleep(0.3)`).then(() => void order.push("running statement done"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Asked while the database is busy: the callback starts at once (no wait for BEGIN's answer).
+    const committed = db.transaction(async (tx) => {
+      order.push("callback started");
+      await tx.execute(sql`insert into worker_probe values (1, 'first')`);
+      await tx.execute(sql`insert into worker_probe values (2, 'second')`);
+      return "committed";
+    });
+    // One that fails on a statement sent before it opened rolls back and hands back PostgreSQL's error.
+    const failed = db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into worker_probe values (3, 'rolled back')`);
+        await tx.execute(sql`insert into worker_probe values (1, 'taken')`);
+      })
+      .catch((error: unknown) => (error as { cause?: { code?: string } }).cause?.code);
+    // One that gives up before any statement, and one with no statement at all.
+    const abandoned = db.transaction(async () => Promise.reject(new Error("gave up"))).catch((error: Error) => error.message);
+    const empty = db.transaction(async () => "nothing to do");
+    expect(await Promise.all([committed, failed, abandoned, empty, running])).toEqual(["committed", "23505", "gave up", "nothing to do", undefined]);
+    expect(order).toEqual(["callback started", "running statement done"]);
+    expect(await notes()).toEqual([{ id: 1, note: "first" }, { id: 2, note: "second" }]);
   });
 
   it("starts no lower-priority statement while an interactive request holds the database, for a short time at most", async () => {

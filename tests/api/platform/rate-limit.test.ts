@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hitLimit, refundLimit } from "~/server/platform/rate-limit";
+import { hitLimit, hitLimits, refundLimits } from "~/server/platform/rate-limit";
 import { createTestApp, type TestContext } from "../../helpers/app";
 
 /** The shared limiter: atomic counts, read as a sliding window across the table's fixed windows. */
@@ -34,7 +34,44 @@ describe("hitLimit", () => {
     const limit = { key: "test:refund", max: 5, windowMs: WINDOW };
     await hitLimit(ctx.db, limit);
     await hitLimit(ctx.db, limit);
-    await refundLimit(ctx.db, limit);
+    await refundLimits(ctx.db, [limit]);
     expect(await hitLimit(ctx.db, limit)).toBe(2);
+  });
+});
+
+describe("hitLimits and refundLimits: several limits in one statement", () => {
+  const a = { key: "test:several:a", max: 5, windowMs: WINDOW };
+  const b = { key: "test:several:b", max: 5, windowMs: 60 * 60 * 1000 };
+  const c = { key: "test:several:c", max: 5, windowMs: WINDOW };
+
+  it("count each limit once, answer in the order asked, and give each back", async () => {
+    await hitLimit(ctx.db, b);
+    expect(await hitLimits(ctx.db, [c, a, b])).toEqual([1, 1, 2]);
+    expect(await hitLimits(ctx.db, [b, a])).toEqual([3, 2]);
+    await refundLimits(ctx.db, [b, a, c]);
+    expect(await hitLimits(ctx.db, [a, b, c])).toEqual([2, 3, 1]);
+    expect(await hitLimits(ctx.db, [])).toEqual([]);
+  });
+
+  it("count exactly when many requests hit the same limits at once, in either order, without a deadlock", async () => {
+    // Ten counters hit and refunded forwards and backwards at once: written in the order given, two
+    // statements would each hold a row the other waits for (PostgreSQL aborts one as a deadlock).
+    const keys = Array.from({ length: 10 }, (_, i) => ({ key: `test:crossed:${i}`, max: 1_000, windowMs: WINDOW }));
+    const backwards = [...keys].reverse();
+    const hits = 60;
+    const refunds = 20;
+    await Promise.all([
+      ...Array.from({ length: hits }, (_, i) => hitLimits(ctx.db, i % 2 ? backwards : keys)),
+      ...Array.from({ length: refunds }, (_, i) => refundLimits(ctx.db, i % 2 ? backwards : keys)),
+    ]);
+    const counts = await hitLimits(ctx.db, keys);
+    // Every counter alike; a refund that came before any hit found nothing to give back.
+    expect(new Set(counts).size).toBe(1);
+    expect(counts[0]).toBeGreaterThanOrEqual(hits - refunds + 1);
+    expect(counts[0]).toBeLessThanOrEqual(hits + 1);
+  });
+
+  it("refuse a limit named twice in one statement (it would be counted once)", async () => {
+    await expect(hitLimits(ctx.db, [a, { ...a }])).rejects.toThrow("counted twice");
   });
 });

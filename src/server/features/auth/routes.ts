@@ -5,7 +5,7 @@ import { okSchema } from "~/shared/schemas/common";
 import { PUBLIC, STAFF } from "../../platform/access";
 import { clientIp } from "../../platform/client-ip";
 import { createSession, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, sessionCookieOptions } from "../../platform/sessions";
-import { authenticate } from "./service";
+import { checkSignIn, recordSignIn } from "./service";
 
 export async function authRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -17,14 +17,16 @@ export async function authRoutes(app: FastifyInstance) {
     config: PUBLIC,
     schema: { tags, summary: "Sign in a staff member", body: loginBodySchema, response: { 200: staffUserSchema } },
     handler: async (request, reply) => {
-      const user = await authenticate(app.db, request.body.email, request.body.password, { ip: clientIp(request), log: request.log });
-      // Rotation: whatever session the browser held before is ended, and a new one begins.
+      const checked = await checkSignIn(app.db, request.body.email, request.body.password, { ip: clientIp(request), log: request.log });
+      const { user } = checked;
+      // Rotation: whatever session the browser held before is ended, and a new one begins. Sent
+      // together, so the embedded database runs them in one trip (each trip may wait for staff work).
       const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await revokeSession(app.db, app.secret, previous);
-      const session = await createSession(app.db, app.secret, user.id, {
-        ip: clientIp(request),
-        userAgent: request.headers["user-agent"],
-      });
+      const [session] = await Promise.all([
+        createSession(app.db, app.secret, user.id, { ip: clientIp(request), userAgent: request.headers["user-agent"] }),
+        recordSignIn(app.db, checked),
+        previous ? revokeSession(app.db, app.secret, previous) : undefined,
+      ]);
       reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(secure, SESSION_ABSOLUTE_MS));
       return { name: user.name, email: user.email, roles: user.roles };
     },

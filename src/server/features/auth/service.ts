@@ -5,7 +5,7 @@ import type { StaffRole } from "~/shared/roles";
 import type { Db } from "../../db/client";
 import { auditEvent, staff, staffSession } from "../../db/schema";
 import { AppError } from "../../platform/errors";
-import { hitLimit, refundLimit, retryAfterSeconds, type Limit } from "../../platform/rate-limit";
+import { hitLimit, hitLimits, refundLimits, retryAfterSeconds, type Limit } from "../../platform/rate-limit";
 import { dummyPasswordHash, verifyPassword } from "../staff/passwords";
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -60,19 +60,30 @@ export interface SignInContext {
   log?: FastifyBaseLogger;
 }
 
+/** A sign-in whose e-mail and password were right: the account, and the limits its attempt was counted against. */
+export interface CheckedSignIn {
+  user: StaffUser & { id: string };
+  limits: Limit[];
+}
+
 /**
  * Checks e-mail and password with the same answer for every failure. Every limit is counted first,
- * each by one statement that increments and returns the new count (platform/rate-limit.ts), and
- * the password is only checked when all are within bounds: however many attempts arrive at once,
- * at most the allowance reaches the (deliberately slow) password check.
+ * by one statement that increments and returns the new counts (platform/rate-limit.ts), and the
+ * password is only checked when all are within bounds: however many attempts arrive at once, at
+ * most the allowance reaches the (deliberately slow) password check. The account is looked up in
+ * the same trip to the database as the counting (on the embedded database each trip may wait for the
+ * staff work running when it arrives); an address the account has not signed in from is counted
+ * against the account's own limit too, once the lookup has said so.
  */
-export async function authenticate(db: Db, email: string, password: string, context: SignInContext): Promise<StaffUser & { id: string }> {
+export async function checkSignIn(db: Db, email: string, password: string, context: SignInContext): Promise<CheckedSignIn> {
   const { ip } = context;
-  const row = await findAccount(db, email, ip);
   const limits = [limitFor("perAccountAndAddress", `${email}|${ip}`), limitFor("perAddress", ip)];
-  if (!row?.knownAddress) limits.push(limitFor("perAccount", email));
-
-  const counts = await Promise.all(limits.map((limit) => hitLimit(db, limit)));
+  const [row, counts] = await Promise.all([findAccount(db, email, ip), hitLimits(db, limits)]);
+  if (!row?.knownAddress) {
+    const perAccount = limitFor("perAccount", email);
+    limits.push(perAccount);
+    counts.push(await hitLimit(db, perAccount));
+  }
   const exceeded = limits.filter((limit, index) => counts[index]! > limit.max);
   if (exceeded.length > 0) {
     await recordLockouts(db, limits, counts, row?.id ?? null, context);
@@ -81,9 +92,16 @@ export async function authenticate(db: Db, email: string, password: string, cont
 
   const ok = row ? await verifyPassword(row.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
   if (!row || !ok || row.disabledAt) throw new AppError("unauthenticated", "Invalid email or password");
-  // Sent together: the embedded database's worker runs them one after the other without waiting for this thread.
-  await Promise.all([...limits.map((limit) => refundLimit(db, limit)), db.update(staff).set({ lastLoginAt: new Date() }).where(eq(staff.id, row.id))]);
-  return { id: row.id, name: row.name, email: row.email, roles: row.roles as StaffRole[] };
+  return { user: { id: row.id, name: row.name, email: row.email, roles: row.roles as StaffRole[] }, limits };
+}
+
+/**
+ * What a right sign-in changes: its attempt is given back (only failures use up the allowance) and
+ * the account's last sign-in is noted. The caller sends it together with the new session's insert,
+ * so the embedded database's worker runs them one after the other in one trip.
+ */
+export async function recordSignIn(db: Db, { user, limits }: CheckedSignIn): Promise<void> {
+  await Promise.all([refundLimits(db, limits), db.update(staff).set({ lastLoginAt: new Date() }).where(eq(staff.id, user.id))]);
 }
 
 /**

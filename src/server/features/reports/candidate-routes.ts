@@ -14,7 +14,7 @@ import {
 import { clientIp } from "../../platform/client-ip";
 import { liftErasure } from "../../platform/mail/erased-addresses";
 import { AppError } from "../../platform/errors";
-import { enforceLimits, refundLimit, type Limit } from "../../platform/rate-limit";
+import { enforceLimits, refundLimits, type Limit } from "../../platform/rate-limit";
 import { isKnownAddress, sendLoginCode, verifyLoginCode } from "./candidate-auth";
 import { pdfCredentialOf } from "./credential";
 import { renderReportPdf, reportPdfDisposition } from "./pdf";
@@ -95,7 +95,7 @@ export async function candidateReportRoutes(app: FastifyInstance) {
       // Signed in again after erasing their data: mail to the address may go out again (data-rights).
       await liftErasure(app.db, email);
       // Only failures use up the allowance.
-      await Promise.all(limits.map((limit) => refundLimit(app.db, limit)));
+      await refundLimits(app.db, limits);
       const previous = request.cookies[CANDIDATE_COOKIE];
       if (previous) await revokeCandidateSession(app.db, app.secret, previous);
       const token = await createCandidateSession(app.db, app.secret, email);
