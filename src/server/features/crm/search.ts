@@ -3,37 +3,39 @@ import { EXACT_COUNT_LIMIT, type LeadListQuery } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
 import { lead } from "../../db/schema";
 import { olderThan, type KeysetCursor } from "../../platform/keyset";
-import { talliedSummary } from "./counts";
 import { exactMatchSql, leadFilterSql, searchMatchSql } from "./filters";
 import { selectLeads, type LeadRow } from "./record";
 import type { LeadSummary } from "./summary-cache";
 
 /**
- * Free-text search at 1.5 million leads (issue 21 items 3 and 4). The planner cannot know how many
+ * Free-text search at 1.5 million leads (issue 21 items 2, 3 and 4). The planner cannot know how many
  * leads a fragment matches (its statistics are a sample, stale after an import), and its two plans
  * are each terrible for the other case: walking the newest-first index for a rare fragment visits
  * every lead (1 s for "zzqqxx"), collecting a common fragment's trigram matches and sorting them
- * fetches tens of thousands of rows ("riya"). So the search gauges the fragment first and then tells
- * the planner which plan to use (planner settings local to one transaction):
- * 1. an exact count through the trigram bitmaps, stopping at FEW_MATCHES: a rare fragment (or none)
- *    is then counted, and its matches are collected from the bitmaps and sorted;
- * 2. otherwise the filter's exact count from the tallies (counts.ts), and when that is above
- *    EXACT_COUNT_LIMIT a fixed sample of the table (about SAMPLE_ROWS leads, TABLESAMPLE SYSTEM, the
- *    same pages each time): a dense fragment ("riya", "outlook") is counted "about" from the sample;
- * 3. otherwise an exact count through the bitmaps up to EXACT_COUNT_LIMIT (the sample's figure above).
- * Dense fragments and those above SORT_LIMIT are listed by walking the newest-first index (a page is
- * found within a few thousand leads); the others from the bitmaps, sorted.
+ * fetches tens of thousands of rows ("riya"). So the search gauges the fragment first, on the search
+ * sample (a fixed sixteenth of the leads kept by triggers, migration 0019), and then tells the
+ * planner which plan to use (planner settings local to one transaction):
+ * 1. its matches in the sample's core (one lead in 256): at ENOUGH_HITS or more the fragment is
+ *    common ("outlook"), counted "about" from the core;
+ * 2. otherwise its matches in the whole sample: at ENOUGH_HITS or more, counted "about" from the
+ *    sample ("riya", "sharma");
+ * 3. otherwise counted exactly through the leads' trigram bitmaps (a rare name, a mobile, an e-mail,
+ *    no match at all), up to EXACT_COUNT_LIMIT (the sample's figure above it).
+ * Up to SORT_LIMIT matches the rows come from the bitmaps, sorted; beyond, by walking the newest-first
+ * index (a page is found within a few thousand leads).
  */
-const SAMPLE_ROWS = 8_000;
+/** One lead in SAMPLE_WEIGHT is in the sample, one in CORE_WEIGHT in its core (migration 0019). */
+const SAMPLE_WEIGHT = 16;
+const CORE_WEIGHT = 256;
 /**
- * Sample hits from which the fragment counts as dense: walked, and counted by the sample. 150 hits
- * put one standard error at 1/√150 ≈ 8%; denser fragments ("riya", "outlook") are well inside ±10%.
+ * Sample hits enough for an estimate: one standard error is about 1/√hits, 3.2% at 1,000, so the
+ * "about" is within ±10% (3σ) but for one search in several hundred, and closer the more hits.
+ * A thousand hits in the sample is 16,000 matches: above EXACT_COUNT_LIMIT, so up to the limit the
+ * count is exact.
  */
-const DENSE_HITS = 150;
+const ENOUGH_HITS = 1_000;
 /** Up to this many matches the rows come from the bitmaps, sorted; beyond, by walking the index. */
 const SORT_LIMIT = 3_000;
-/** The first, cheap gauge: this many matches or fewer need no sample (a rare or no-match search). */
-const FEW_MATCHES = 500;
 /** Leads named outright (whole e-mail or mobile) shown first; there is normally one. */
 const EXACT_FIRST_MAX = 10;
 
@@ -56,52 +58,46 @@ interface Gauge {
   summary: LeadSummary;
 }
 
-/** How many leads match and how to list them (the steps above). */
-async function gauge(db: Db, query: LeadListQuery, where: SQL | undefined, match: SQL): Promise<Gauge> {
-  // Few matches (a rare name, a whole e-mail, no match at all): counted and listed from the bitmaps,
-  // at the cost of at most FEW_MATCHES rows for a common fragment.
-  const few = await countUpTo(db, where, FEW_MATCHES);
-  if (few) return { plan: "bitmap", summary: few };
-  const filtered = await talliedSummary(db, { ...query, q: undefined }, query.view);
-  const sampled = filtered.total > EXACT_COUNT_LIMIT ? await sample(db, query, match, filtered) : null;
-  if (sampled && sampled.hits >= DENSE_HITS) return { plan: "walk", summary: sampled.summary };
-  const counted = await countUpTo(db, where, EXACT_COUNT_LIMIT);
-  // Up to SORT_LIMIT matches the bitmaps beat a walk that would pass hundreds of leads per match.
-  return { plan: counted && counted.total <= SORT_LIMIT ? "bitmap" : "walk", summary: counted ?? sampled!.summary };
+/** How many leads match and how to list them (the steps above), in one transaction of bitmap scans. */
+function gauge(db: Db, filter: SQL | undefined, match: SQL, where: SQL | undefined): Promise<Gauge> {
+  return planned(db, "bitmap", async (tx) => {
+    const inSample = and(filter, match);
+    const core = await sampleHits(tx, inSample, "core");
+    if (core.hits >= ENOUGH_HITS) return { plan: "walk", summary: estimate(core, CORE_WEIGHT) };
+    const sampled = await sampleHits(tx, inSample, "all");
+    // Counting exactly costs a row per match: worth it unless the sample is sure there are too many.
+    const counted = sampled.hits < ENOUGH_HITS ? await countUpTo(tx, where, EXACT_COUNT_LIMIT) : null;
+    if (counted) return { plan: counted.total <= SORT_LIMIT ? "bitmap" : "walk", summary: counted };
+    return { plan: "walk", summary: estimate(sampled, SAMPLE_WEIGHT) };
+  });
 }
 
-/** The exact count and pending total through the trigram bitmaps, or null above `limit`. */
-async function countUpTo(db: Db, where: SQL | undefined, limit: number): Promise<LeadSummary | null> {
-  const capped = db.select({ pending: lead.pendingAmount }).from(lead).where(where).limit(limit + 1).as("capped");
-  const [row] = await planned(db, "bitmap", (tx) =>
-    tx.select({ n: sql<number>`count(*)::int`, pending: sql<string>`coalesce(sum(greatest(${capped.pending}, 0)), 0)` }).from(capped),
-  );
-  if (row!.n > limit) return null;
-  return { total: row!.n, totalIsEstimate: false, pendingTotal: Number(row!.pending) };
+interface SampleHits {
+  hits: number;
+  pending: number;
 }
 
 /**
- * The matches' share of a fixed sample of the filtered leads, applied to the filter's exact count and
- * pending total ("about"). REPEATABLE: the same pages each time, so the figure does not flicker.
+ * The matches of `where` (the list's own filter and search SQL, on the sample's columns of the same
+ * names) in the sample's core or in the whole sample, through the sample's trigram indexes.
  */
-async function sample(db: Db, query: LeadListQuery, match: SQL, filtered: LeadSummary) {
-  const [all] = rowsOf<{ n: string }>(await db.execute(sql`select coalesce(sum(leads), 0)::text as n from lead_tally`));
-  const percent = Math.min(100, (100 * SAMPLE_ROWS) / Math.max(1, Number(all!.n)));
-  const where = leadFilterSql({ ...query, q: undefined }, query.view);
-  const [row] = rowsOf<{ rows: number; hits: number; pending: string; hit_pending: string }>(
-    await db.execute(sql`
-      select count(*)::int as rows, count(*) filter (where ${match})::int as hits,
-        coalesce(sum(greatest(pending_amount, 0)), 0)::text as pending,
-        coalesce(sum(greatest(pending_amount, 0)) filter (where ${match}), 0)::text as hit_pending
-      from lead tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (21)
-      ${where ? sql`where ${where}` : sql``}`),
+async function sampleHits(tx: Db, where: SQL | undefined, part: "core" | "all"): Promise<SampleHits> {
+  const [row] = rowsOf<{ hits: number; pending: string }>(
+    await tx.execute(sql`
+      select count(*)::int as hits, coalesce(sum(greatest(pending_amount, 0)), 0)::text as pending
+      from lead_search_sample as "lead" where ${part === "core" ? sql`core and ` : sql``}${where ?? sql`true`}`),
   );
-  const share = row!.rows ? row!.hits / row!.rows : 0;
-  const pendingShare = Number(row!.pending) ? Number(row!.hit_pending) / Number(row!.pending) : share;
-  return {
-    hits: row!.hits,
-    summary: { total: Math.round(share * filtered.total), totalIsEstimate: true, pendingTotal: Math.round(pendingShare * filtered.pendingTotal) },
-  };
+  return { hits: row!.hits, pending: Number(row!.pending) };
+}
+
+const estimate = (sample: SampleHits, weight: number): LeadSummary => ({ total: sample.hits * weight, totalIsEstimate: true, pendingTotal: sample.pending * weight });
+
+/** The exact count and pending total (through the trigram bitmaps, in `gauge`), or null above `limit`. */
+async function countUpTo(tx: Db, where: SQL | undefined, limit: number): Promise<LeadSummary | null> {
+  const capped = tx.select({ pending: lead.pendingAmount }).from(lead).where(where).limit(limit + 1).as("capped");
+  const [row] = await tx.select({ n: sql<number>`count(*)::int`, pending: sql<string>`coalesce(sum(greatest(${capped.pending}, 0)), 0)` }).from(capped);
+  if (row!.n > limit) return null;
+  return { total: row!.n, totalIsEstimate: false, pendingTotal: Number(row!.pending) };
 }
 
 /**
@@ -114,7 +110,7 @@ export async function searchPage(db: Db, query: LeadListQuery, cursor: KeysetCur
   const exact = exactMatchSql(q);
   const match = exact ? or(searchMatchSql(q), exact)! : searchMatchSql(q);
   const where = and(filter, match);
-  const { plan, summary } = await gauge(db, query, where, match);
+  const { plan, summary } = await gauge(db, filter, searchMatchSql(q), where);
   const after = olderThan(lead.createdAt, lead.id, cursor);
   const [firstRows, rows] = await Promise.all([
     // Bitmap lookups too: the planner guesses thousands of leads for an expression index without
