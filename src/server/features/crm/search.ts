@@ -41,16 +41,15 @@ const EXACT_FIRST_MAX = 10;
 
 type Plan = "bitmap" | "walk";
 
-/**
- * Planner settings for the statements of `work`, in one transaction (set_config local = SET LOCAL).
- * "bitmap": only bitmap scans (the trigram indexes); "walk": only ordered index scans.
- */
-function planned<T>(db: Db, plan: Plan, work: (tx: Db) => Promise<T>): Promise<T> {
-  const off = plan === "bitmap" ? ["enable_seqscan", "enable_indexscan", "enable_indexonlyscan"] : ["enable_seqscan", "enable_bitmapscan"];
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`select ${off.map((name) => `set_config('${name}', 'off', true)`).join(", ")}`));
-    return work(tx as unknown as Db);
-  });
+/** The planner settings of each plan: "bitmap" uses only bitmap scans (the trigram indexes), "walk" only ordered index scans. */
+const SETTINGS: Record<Plan, Record<string, "on" | "off">> = {
+  bitmap: { enable_seqscan: "off", enable_indexscan: "off", enable_indexonlyscan: "off", enable_bitmapscan: "on" },
+  walk: { enable_seqscan: "off", enable_indexscan: "on", enable_indexonlyscan: "on", enable_bitmapscan: "off" },
+};
+
+/** Switches the transaction's planner settings to `plan` (set_config local = SET LOCAL): one statement. */
+async function usePlan(tx: Db, plan: Plan): Promise<void> {
+  await tx.execute(sql.raw(`select ${Object.entries(SETTINGS[plan]).map(([name, value]) => `set_config('${name}', '${value}', true)`).join(", ")}`));
 }
 
 interface Gauge {
@@ -58,51 +57,43 @@ interface Gauge {
   summary: LeadSummary;
 }
 
-/** How many leads match and how to list them (the steps above), in one transaction of bitmap scans. */
-function gauge(db: Db, filter: SQL | undefined, match: SQL, where: SQL | undefined): Promise<Gauge> {
-  return planned(db, "bitmap", async (tx) => {
-    const inSample = and(filter, match);
-    const core = await sampleHits(tx, inSample, "core");
-    if (core.hits >= ENOUGH_HITS) return { plan: "walk", summary: estimate(core, CORE_WEIGHT) };
-    const sampled = await sampleHits(tx, inSample, "all");
-    // Counting exactly costs a row per match: worth it unless the sample is sure there are too many.
-    const counted = sampled.hits < ENOUGH_HITS ? await countUpTo(tx, where, EXACT_COUNT_LIMIT) : null;
-    if (counted) return { plan: counted.total <= SORT_LIMIT ? "bitmap" : "walk", summary: counted };
-    return { plan: "walk", summary: estimate(sampled, SAMPLE_WEIGHT) };
-  });
-}
-
-interface SampleHits {
-  hits: number;
-  pending: number;
-}
+/** A count and pending total as one value, so that each step below is one scalar subquery. */
+const tally = sql.raw(`array[count(*), coalesce(sum(greatest(pending_amount, 0)), 0)]::bigint[]`);
 
 /**
- * The matches of `where` (the list's own filter and search SQL, on the sample's columns of the same
- * names) in the sample's core or in the whole sample, through the sample's trigram indexes.
+ * How many leads match and how to list them (the steps above), in one statement of bitmap scans:
+ * each step is a scalar subquery that PostgreSQL runs only when the CASE before it asks for it (an
+ * InitPlan is evaluated on first use), so a common fragment is never counted exactly and a rare one
+ * costs three small lookups, in one round trip. `inSample` runs on the sample's columns, which have
+ * the lead's names.
  */
-async function sampleHits(tx: Db, where: SQL | undefined, part: "core" | "all"): Promise<SampleHits> {
-  const [row] = rowsOf<{ hits: number; pending: string }>(
+async function gauge(tx: Db, inSample: SQL, where: SQL | undefined): Promise<Gauge> {
+  const [row] = rowsOf<{ core: string[]; sampled: string[] | null; counted: string[] | null }>(
     await tx.execute(sql`
-      select count(*)::int as hits, coalesce(sum(greatest(pending_amount, 0)), 0)::text as pending
-      from lead_search_sample as "lead" where ${part === "core" ? sql`core and ` : sql``}${where ?? sql`true`}`),
+      select core, sampled, case when sampled[1] < ${ENOUGH_HITS} then
+          (select ${tally} from (select pending_amount from lead where ${where ?? sql`true`} limit ${EXACT_COUNT_LIMIT + 1}) capped) end as counted
+      from (
+        select core, case when core[1] < ${ENOUGH_HITS} then (select ${tally} from lead_search_sample as "lead" where ${inSample}) end as sampled
+        from (select (select ${tally} from lead_search_sample as "lead" where core and ${inSample}) as core) c
+      ) s`),
   );
-  return { hits: row!.hits, pending: Number(row!.pending) };
+  const [core, sampled, counted] = [row!.core, row!.sampled, row!.counted].map((v) => v && { hits: Number(v[0]), pending: Number(v[1]) });
+  if (!sampled) return { plan: "walk", summary: estimate(core!, CORE_WEIGHT) };
+  if (!counted || counted.hits > EXACT_COUNT_LIMIT) return { plan: "walk", summary: estimate(sampled, SAMPLE_WEIGHT) };
+  return { plan: counted.hits <= SORT_LIMIT ? "bitmap" : "walk", summary: { total: counted.hits, totalIsEstimate: false, pendingTotal: counted.pending } };
 }
 
-const estimate = (sample: SampleHits, weight: number): LeadSummary => ({ total: sample.hits * weight, totalIsEstimate: true, pendingTotal: sample.pending * weight });
-
-/** The exact count and pending total (through the trigram bitmaps, in `gauge`), or null above `limit`. */
-async function countUpTo(tx: Db, where: SQL | undefined, limit: number): Promise<LeadSummary | null> {
-  const capped = tx.select({ pending: lead.pendingAmount }).from(lead).where(where).limit(limit + 1).as("capped");
-  const [row] = await tx.select({ n: sql<number>`count(*)::int`, pending: sql<string>`coalesce(sum(greatest(${capped.pending}, 0)), 0)` }).from(capped);
-  if (row!.n > limit) return null;
-  return { total: row!.n, totalIsEstimate: false, pendingTotal: Number(row!.pending) };
-}
+const estimate = (sample: { hits: number; pending: number }, weight: number): LeadSummary => ({
+  total: sample.hits * weight,
+  totalIsEstimate: true,
+  pendingTotal: sample.pending * weight,
+});
 
 /**
  * One page of a search, newest first, with the leads the entry names outright first (on the first
- * page), and the summary on the first page. Later pages gauge again to pick the plan.
+ * page), and the summary on the first page. Later pages gauge again to pick the plan. One
+ * transaction: the gauge, the named leads and the page, with the planner settings switched between
+ * them (each round trip counts on a busy machine).
  */
 export async function searchPage(db: Db, query: LeadListQuery, cursor: KeysetCursor | null): Promise<{ rows: LeadRow[]; summary?: LeadSummary; firstRows: LeadRow[] }> {
   const q = query.q!.trim();
@@ -110,20 +101,21 @@ export async function searchPage(db: Db, query: LeadListQuery, cursor: KeysetCur
   const exact = exactMatchSql(q);
   const match = exact ? or(searchMatchSql(q), exact)! : searchMatchSql(q);
   const where = and(filter, match);
-  const { plan, summary } = await gauge(db, filter, searchMatchSql(q), where);
   const after = olderThan(lead.createdAt, lead.id, cursor);
-  const [firstRows, rows] = await Promise.all([
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await usePlan(tx, "bitmap");
+    // The sample is gauged on the search alone: the named lead is one among many, and its btree
+    // lookups have no index on the sample.
+    const { plan, summary } = await gauge(tx, and(filter, searchMatchSql(q))!, where);
     // Bitmap lookups too: the planner guesses thousands of leads for an expression index without
     // statistics, and would walk the newest-first index to find them (6 s at 1.5M leads).
-    exact && !cursor
-      ? planned(db, "bitmap", (tx) => selectLeads(tx).where(and(filter, exact)).orderBy(desc(lead.createdAt), desc(lead.id)).limit(EXACT_FIRST_MAX))
-      : [],
-    planned(db, plan, (tx) =>
-      selectLeads(tx)
-        .where(and(where, exact ? sql`(${exact}) is not true` : undefined, after))
-        .orderBy(desc(lead.createdAt), desc(lead.id))
-        .limit(query.limit + 1),
-    ),
-  ]);
-  return { rows, firstRows, summary: cursor ? undefined : summary };
+    const firstRows = exact && !cursor ? await selectLeads(tx).where(and(filter, exact)).orderBy(desc(lead.createdAt), desc(lead.id)).limit(EXACT_FIRST_MAX) : [];
+    if (plan === "walk") await usePlan(tx, "walk");
+    const rows = await selectLeads(tx)
+      .where(and(where, exact ? sql`(${exact}) is not true` : undefined, after))
+      .orderBy(desc(lead.createdAt), desc(lead.id))
+      .limit(query.limit + 1);
+    return { rows, firstRows, summary: cursor ? undefined : summary };
+  });
 }
