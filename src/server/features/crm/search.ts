@@ -79,7 +79,12 @@ async function gauge(tx: Db, inSample: SQL, where: SQL | undefined): Promise<Gau
   );
   const [core, sampled, counted] = [row!.core, row!.sampled, row!.counted].map((v) => v && { hits: Number(v[0]), pending: Number(v[1]) });
   if (!sampled) return { plan: "walk", summary: estimate(core!, CORE_WEIGHT) };
-  if (!counted || counted.hits > EXACT_COUNT_LIMIT) return { plan: "walk", summary: estimate(sampled, SAMPLE_WEIGHT) };
+  if (!counted) return { plan: "walk", summary: estimate(sampled, SAMPLE_WEIGHT) };
+  // More than the limit, for certain: the sample's figure, but never below what was counted.
+  if (counted.hits > EXACT_COUNT_LIMIT) {
+    const about = estimate(sampled, SAMPLE_WEIGHT);
+    return { plan: "walk", summary: { ...about, total: Math.max(about.total, counted.hits) } };
+  }
   return { plan: counted.hits <= SORT_LIMIT ? "bitmap" : "walk", summary: { total: counted.hits, totalIsEstimate: false, pendingTotal: counted.pending } };
 }
 
