@@ -108,13 +108,51 @@ function redact(url: URL): string {
   return copy.toString();
 }
 
-/**
- * A fresh database `name` on the PostgreSQL server of BENCH_DATABASE_URL, dropped again at cleanup;
- * null (and a note) when that server cannot be reached, so the bench measures PGlite alone.
- */
-export async function postgresTarget(name: string): Promise<DataTarget | null> {
+function adminUrlFor(name: string): URL {
   const adminUrl = new URL(PG_URL);
   if (adminUrl.pathname === `/${name}`) adminUrl.pathname = "/postgres";
+  return adminUrl;
+}
+
+/** Runs `work` on a connection to the server's maintenance database (create, drop, comment). */
+async function asAdmin<T>(name: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrlFor(name).toString(), connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+/**
+ * A data set generated once and kept (BENCH_DATA_DB): the database `name` on the PostgreSQL server of
+ * BENCH_DATABASE_URL, filled by `generate` unless its comment already says `ready` (a run that
+ * stopped half-way starts it again). Each run then measures a copy (postgresTarget's `template`),
+ * so an import or a merge never changes the kept data; drop it with `dropdb` when done.
+ */
+export async function keptDataDatabase(name: string, ready: string, generate: (target: DataTarget) => Promise<void>): Promise<void> {
+  const found = await asAdmin(name, (admin) =>
+    admin.query<{ comment: string | null }>("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1", [name]),
+  );
+  if (found.rows[0]?.comment === ready) return log(`data: reusing database ${name} (${ready})`);
+  await asAdmin(name, async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  });
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  await generate({ engine: "postgres", dataDir: removeAtCleanup(mkdtempSync(path.join(os.tmpdir(), "ff-bench-pg-"))), databaseUrl: url.toString() });
+  await asAdmin(name, (admin) => admin.query(`COMMENT ON DATABASE ${name} IS '${ready.replace(/'/g, "''")}'`));
+}
+
+/**
+ * A fresh database `name` on the PostgreSQL server of BENCH_DATABASE_URL (a copy of `template` when
+ * given), dropped again at cleanup; null (and a note) when that server cannot be reached, so the
+ * bench measures PGlite alone.
+ */
+export async function postgresTarget(name: string, template?: string): Promise<DataTarget | null> {
+  const adminUrl = adminUrlFor(name);
   const benchUrl = new URL(PG_URL);
   benchUrl.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 3000 });
@@ -127,7 +165,7 @@ export async function postgresTarget(name: string): Promise<DataTarget | null> {
   }
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   } finally {
     await admin.end();
   }

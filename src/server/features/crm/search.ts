@@ -3,52 +3,53 @@ import { EXACT_COUNT_LIMIT, type LeadListQuery } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
 import { lead } from "../../db/schema";
 import { olderThan, type KeysetCursor } from "../../platform/keyset";
-import { talliedSummary } from "./counts";
 import { exactMatchSql, leadFilterSql, searchMatchSql } from "./filters";
 import { selectLeads, type LeadRow } from "./record";
 import type { LeadSummary } from "./summary-cache";
 
 /**
- * Free-text search at 1.5 million leads (issue 21 items 3 and 4). The planner cannot know how many
+ * Free-text search at 1.5 million leads (issue 21 items 2, 3 and 4). The planner cannot know how many
  * leads a fragment matches (its statistics are a sample, stale after an import), and its two plans
  * are each terrible for the other case: walking the newest-first index for a rare fragment visits
  * every lead (1 s for "zzqqxx"), collecting a common fragment's trigram matches and sorting them
- * fetches tens of thousands of rows ("riya"). So the search gauges the fragment first and then tells
- * the planner which plan to use (planner settings local to one transaction):
- * 1. an exact count through the trigram bitmaps, stopping at FEW_MATCHES: a rare fragment (or none)
- *    is then counted, and its matches are collected from the bitmaps and sorted;
- * 2. otherwise the filter's exact count from the tallies (counts.ts), and when that is above
- *    EXACT_COUNT_LIMIT a fixed sample of the table (about SAMPLE_ROWS leads, TABLESAMPLE SYSTEM, the
- *    same pages each time): a dense fragment ("riya", "outlook") is counted "about" from the sample;
- * 3. otherwise an exact count through the bitmaps up to EXACT_COUNT_LIMIT (the sample's figure above).
- * Dense fragments and those above SORT_LIMIT are listed by walking the newest-first index (a page is
- * found within a few thousand leads); the others from the bitmaps, sorted.
+ * fetches tens of thousands of rows ("riya"). So the search gauges the fragment first, on the search
+ * sample (a fixed sixteenth of the leads kept by triggers, migration 0019), and then tells the
+ * planner which plan to use (planner settings local to one transaction):
+ * 1. its matches in the sample's core (one lead in 256): at ENOUGH_HITS or more the fragment is
+ *    common ("outlook"), counted "about" from the core;
+ * 2. otherwise its matches in the whole sample: at ENOUGH_HITS or more, counted "about" from the
+ *    sample ("riya", "sharma");
+ * 3. otherwise counted exactly through the leads' trigram bitmaps (a rare name, a mobile, an e-mail,
+ *    no match at all), up to EXACT_COUNT_LIMIT (the sample's figure above it).
+ * Up to SORT_LIMIT matches the rows come from the bitmaps, sorted; beyond, by walking the newest-first
+ * index (a page is found within a few thousand leads).
  */
-const SAMPLE_ROWS = 8_000;
+/** One lead in SAMPLE_WEIGHT is in the sample, one in CORE_WEIGHT in its core (migration 0019). */
+const SAMPLE_WEIGHT = 16;
+const CORE_WEIGHT = 256;
 /**
- * Sample hits from which the fragment counts as dense: walked, and counted by the sample. 150 hits
- * put one standard error at 1/√150 ≈ 8%; denser fragments ("riya", "outlook") are well inside ±10%.
+ * Sample hits enough for an estimate: one standard error is about 1/√hits, 3.2% at 1,000, so the
+ * "about" is within ±10% (3σ) but for one search in several hundred, and closer the more hits.
+ * A thousand hits in the sample is 16,000 matches: above EXACT_COUNT_LIMIT, so up to the limit the
+ * count is exact.
  */
-const DENSE_HITS = 150;
+const ENOUGH_HITS = 1_000;
 /** Up to this many matches the rows come from the bitmaps, sorted; beyond, by walking the index. */
 const SORT_LIMIT = 3_000;
-/** The first, cheap gauge: this many matches or fewer need no sample (a rare or no-match search). */
-const FEW_MATCHES = 500;
 /** Leads named outright (whole e-mail or mobile) shown first; there is normally one. */
 const EXACT_FIRST_MAX = 10;
 
 type Plan = "bitmap" | "walk";
 
-/**
- * Planner settings for the statements of `work`, in one transaction (set_config local = SET LOCAL).
- * "bitmap": only bitmap scans (the trigram indexes); "walk": only ordered index scans.
- */
-function planned<T>(db: Db, plan: Plan, work: (tx: Db) => Promise<T>): Promise<T> {
-  const off = plan === "bitmap" ? ["enable_seqscan", "enable_indexscan", "enable_indexonlyscan"] : ["enable_seqscan", "enable_bitmapscan"];
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`select ${off.map((name) => `set_config('${name}', 'off', true)`).join(", ")}`));
-    return work(tx as unknown as Db);
-  });
+/** The planner settings of each plan: "bitmap" uses only bitmap scans (the trigram indexes), "walk" only ordered index scans. */
+const SETTINGS: Record<Plan, Record<string, "on" | "off">> = {
+  bitmap: { enable_seqscan: "off", enable_indexscan: "off", enable_indexonlyscan: "off", enable_bitmapscan: "on" },
+  walk: { enable_seqscan: "off", enable_indexscan: "on", enable_indexonlyscan: "on", enable_bitmapscan: "off" },
+};
+
+/** Switches the transaction's planner settings to `plan` (set_config local = SET LOCAL): one statement. */
+async function usePlan(tx: Db, plan: Plan): Promise<void> {
+  await tx.execute(sql.raw(`select ${Object.entries(SETTINGS[plan]).map(([name, value]) => `set_config('${name}', '${value}', true)`).join(", ")}`));
 }
 
 interface Gauge {
@@ -56,57 +57,48 @@ interface Gauge {
   summary: LeadSummary;
 }
 
-/** How many leads match and how to list them (the steps above). */
-async function gauge(db: Db, query: LeadListQuery, where: SQL | undefined, match: SQL): Promise<Gauge> {
-  // Few matches (a rare name, a whole e-mail, no match at all): counted and listed from the bitmaps,
-  // at the cost of at most FEW_MATCHES rows for a common fragment.
-  const few = await countUpTo(db, where, FEW_MATCHES);
-  if (few) return { plan: "bitmap", summary: few };
-  const filtered = await talliedSummary(db, { ...query, q: undefined }, query.view);
-  const sampled = filtered.total > EXACT_COUNT_LIMIT ? await sample(db, query, match, filtered) : null;
-  if (sampled && sampled.hits >= DENSE_HITS) return { plan: "walk", summary: sampled.summary };
-  const counted = await countUpTo(db, where, EXACT_COUNT_LIMIT);
-  // Up to SORT_LIMIT matches the bitmaps beat a walk that would pass hundreds of leads per match.
-  return { plan: counted && counted.total <= SORT_LIMIT ? "bitmap" : "walk", summary: counted ?? sampled!.summary };
-}
-
-/** The exact count and pending total through the trigram bitmaps, or null above `limit`. */
-async function countUpTo(db: Db, where: SQL | undefined, limit: number): Promise<LeadSummary | null> {
-  const capped = db.select({ pending: lead.pendingAmount }).from(lead).where(where).limit(limit + 1).as("capped");
-  const [row] = await planned(db, "bitmap", (tx) =>
-    tx.select({ n: sql<number>`count(*)::int`, pending: sql<string>`coalesce(sum(greatest(${capped.pending}, 0)), 0)` }).from(capped),
-  );
-  if (row!.n > limit) return null;
-  return { total: row!.n, totalIsEstimate: false, pendingTotal: Number(row!.pending) };
-}
+/** A count and pending total as one value, so that each step below is one scalar subquery. */
+const tally = sql.raw(`array[count(*), coalesce(sum(greatest(pending_amount, 0)), 0)]::bigint[]`);
 
 /**
- * The matches' share of a fixed sample of the filtered leads, applied to the filter's exact count and
- * pending total ("about"). REPEATABLE: the same pages each time, so the figure does not flicker.
+ * How many leads match and how to list them (the steps above), in one statement of bitmap scans:
+ * each step is a scalar subquery that PostgreSQL runs only when the CASE before it asks for it (an
+ * InitPlan is evaluated on first use), so a common fragment is never counted exactly and a rare one
+ * costs three small lookups, in one round trip. `inSample` runs on the sample's columns, which have
+ * the lead's names.
  */
-async function sample(db: Db, query: LeadListQuery, match: SQL, filtered: LeadSummary) {
-  const [all] = rowsOf<{ n: string }>(await db.execute(sql`select coalesce(sum(leads), 0)::text as n from lead_tally`));
-  const percent = Math.min(100, (100 * SAMPLE_ROWS) / Math.max(1, Number(all!.n)));
-  const where = leadFilterSql({ ...query, q: undefined }, query.view);
-  const [row] = rowsOf<{ rows: number; hits: number; pending: string; hit_pending: string }>(
-    await db.execute(sql`
-      select count(*)::int as rows, count(*) filter (where ${match})::int as hits,
-        coalesce(sum(greatest(pending_amount, 0)), 0)::text as pending,
-        coalesce(sum(greatest(pending_amount, 0)) filter (where ${match}), 0)::text as hit_pending
-      from lead tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (21)
-      ${where ? sql`where ${where}` : sql``}`),
+async function gauge(tx: Db, inSample: SQL, where: SQL | undefined): Promise<Gauge> {
+  const [row] = rowsOf<{ core: string[]; sampled: string[] | null; counted: string[] | null }>(
+    await tx.execute(sql`
+      select core, sampled, case when sampled[1] < ${ENOUGH_HITS} then
+          (select ${tally} from (select pending_amount from lead where ${where ?? sql`true`} limit ${EXACT_COUNT_LIMIT + 1}) capped) end as counted
+      from (
+        select core, case when core[1] < ${ENOUGH_HITS} then (select ${tally} from lead_search_sample as "lead" where ${inSample}) end as sampled
+        from (select (select ${tally} from lead_search_sample as "lead" where core and ${inSample}) as core) c
+      ) s`),
   );
-  const share = row!.rows ? row!.hits / row!.rows : 0;
-  const pendingShare = Number(row!.pending) ? Number(row!.hit_pending) / Number(row!.pending) : share;
-  return {
-    hits: row!.hits,
-    summary: { total: Math.round(share * filtered.total), totalIsEstimate: true, pendingTotal: Math.round(pendingShare * filtered.pendingTotal) },
-  };
+  const [core, sampled, counted] = [row!.core, row!.sampled, row!.counted].map((v) => v && { hits: Number(v[0]), pending: Number(v[1]) });
+  if (!sampled) return { plan: "walk", summary: estimate(core!, CORE_WEIGHT) };
+  if (!counted) return { plan: "walk", summary: estimate(sampled, SAMPLE_WEIGHT) };
+  // More than the limit, for certain: the sample's figure, but never below what was counted.
+  if (counted.hits > EXACT_COUNT_LIMIT) {
+    const about = estimate(sampled, SAMPLE_WEIGHT);
+    return { plan: "walk", summary: { ...about, total: Math.max(about.total, counted.hits) } };
+  }
+  return { plan: counted.hits <= SORT_LIMIT ? "bitmap" : "walk", summary: { total: counted.hits, totalIsEstimate: false, pendingTotal: counted.pending } };
 }
+
+const estimate = (sample: { hits: number; pending: number }, weight: number): LeadSummary => ({
+  total: sample.hits * weight,
+  totalIsEstimate: true,
+  pendingTotal: sample.pending * weight,
+});
 
 /**
  * One page of a search, newest first, with the leads the entry names outright first (on the first
- * page), and the summary on the first page. Later pages gauge again to pick the plan.
+ * page), and the summary on the first page. Later pages gauge again to pick the plan. One
+ * transaction: the gauge, the named leads and the page, with the planner settings switched between
+ * them (each round trip counts on a busy machine).
  */
 export async function searchPage(db: Db, query: LeadListQuery, cursor: KeysetCursor | null): Promise<{ rows: LeadRow[]; summary?: LeadSummary; firstRows: LeadRow[] }> {
   const q = query.q!.trim();
@@ -114,20 +106,21 @@ export async function searchPage(db: Db, query: LeadListQuery, cursor: KeysetCur
   const exact = exactMatchSql(q);
   const match = exact ? or(searchMatchSql(q), exact)! : searchMatchSql(q);
   const where = and(filter, match);
-  const { plan, summary } = await gauge(db, query, where, match);
   const after = olderThan(lead.createdAt, lead.id, cursor);
-  const [firstRows, rows] = await Promise.all([
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await usePlan(tx, "bitmap");
+    // The sample is gauged on the search alone: the named lead is one among many, and its btree
+    // lookups have no index on the sample.
+    const { plan, summary } = await gauge(tx, and(filter, searchMatchSql(q))!, where);
     // Bitmap lookups too: the planner guesses thousands of leads for an expression index without
     // statistics, and would walk the newest-first index to find them (6 s at 1.5M leads).
-    exact && !cursor
-      ? planned(db, "bitmap", (tx) => selectLeads(tx).where(and(filter, exact)).orderBy(desc(lead.createdAt), desc(lead.id)).limit(EXACT_FIRST_MAX))
-      : [],
-    planned(db, plan, (tx) =>
-      selectLeads(tx)
-        .where(and(where, exact ? sql`(${exact}) is not true` : undefined, after))
-        .orderBy(desc(lead.createdAt), desc(lead.id))
-        .limit(query.limit + 1),
-    ),
-  ]);
-  return { rows, firstRows, summary: cursor ? undefined : summary };
+    const firstRows = exact && !cursor ? await selectLeads(tx).where(and(filter, exact)).orderBy(desc(lead.createdAt), desc(lead.id)).limit(EXACT_FIRST_MAX) : [];
+    if (plan === "walk") await usePlan(tx, "walk");
+    const rows = await selectLeads(tx)
+      .where(and(where, exact ? sql`(${exact}) is not true` : undefined, after))
+      .orderBy(desc(lead.createdAt), desc(lead.id))
+      .limit(query.limit + 1);
+    return { rows, firstRows, summary: cursor ? undefined : summary };
+  });
 }
