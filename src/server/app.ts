@@ -45,6 +45,7 @@ import { reportAdminRoutes } from "./features/reports/admin-routes";
 import { dataRightsRoutes } from "./features/reports/data-rights-routes";
 import { credentialRoutes } from "./features/reports/credential-routes";
 import { leadRoutes } from "./features/crm/routes";
+import { leadRuleRoutes } from "./features/crm/assignment-routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
 
 export interface AppOptions {
@@ -85,6 +86,7 @@ const FEATURES = [
   dataRightsRoutes,
   credentialRoutes,
   leadRoutes,
+  leadRuleRoutes,
   cspReportRoutes,
   openApiRoutes,
 ];
