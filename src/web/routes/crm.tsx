@@ -46,7 +46,7 @@ export default function CrmPage() {
           user={user}
           onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate("/crm-login") })}
         >
-          <CrmDashboard />
+          <CrmDashboard canEditRules={user.roles.includes("admin")} />
         </StaffFrame>
       )}
     </StaffArea>

@@ -8,6 +8,7 @@ import { submitApplication } from "~/server/features/applications/service";
 import { recordBrochureDownload } from "~/server/features/brochure/service";
 import { rescoreBatch, syncScoreWeights } from "~/server/features/crm/score-job";
 import { keyForScore, LEAD_SCORE_WEIGHTS, scoreFromKey } from "~/shared/crm/lead-score";
+import { applicationSchema } from "~/shared/schemas/applications";
 import type { Lead, LeadPage } from "~/shared/schemas/crm";
 import { applicationFields, applicationInput, multipartBody } from "../../fixtures/applications";
 import { leadFactory, searchTag } from "../../fixtures/leads";
@@ -109,7 +110,7 @@ describe("the score of each kind of engagement", () => {
     await expect(
       ctx.db.transaction(async (txDb) => {
         const tx = txDb as unknown as Db;
-        await submitApplication(tx, applicationInput({ email }), null, "http://localhost:3000");
+        await submitApplication(tx, applicationSchema.parse(applicationInput({ email })), null, "http://localhost:3000");
         const inside = await leadByEmail(email, tx);
         expect(scoreOf(inside)).toBe(LEAD_SCORE_WEIGHTS.brochure + LEAD_SCORE_WEIGHTS.application);
         throw rollback;

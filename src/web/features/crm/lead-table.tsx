@@ -6,6 +6,7 @@ import { useWindowRows } from "~/web/lib/use-window-rows";
 import { SourceBadges } from "./badges";
 import { addedAt, displayName } from "./format";
 import { OwnerSelect, PrioritySelect, StageSelect, StatusSelect } from "./inline-controls";
+import { LeadScore } from "./lead-score";
 import { Contact, LeadName, Payment, inline, lastCall, type LeadActions } from "./lead-row-parts";
 
 /**
@@ -34,6 +35,7 @@ function LeadRow({ lead, index, paid, actions, measure }: { lead: Lead; index: n
       <td className="p-2">
         <div className="grid gap-1.5">
           <LeadName lead={lead} onView={actions.onView} />
+          <LeadScore lead={lead} />
           <Contact lead={lead} />
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <SourceBadges lead={lead} />
