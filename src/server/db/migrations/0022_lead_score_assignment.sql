@@ -66,8 +66,8 @@ $$;--> statement-breakpoint
 -- Each kind of engagement rescores its leads in the statement's own transaction (statement-level, so an
 -- import batch or Sync All Data is one set-based call): a new engagement (application, brochure request,
 -- report — also the report webhook's one statement), an application's status, a report's total score,
--- and the sales side (each change staff make; a merge). Import batches are left out: their leads are
--- scored from the pipeline the file gives when they are created (lead_assign_new) and rescored with their next engagement.
+-- and the sales side (each change staff make; a merge). Import batches are left out, to keep the import of a
+-- million rows within its minute: an imported lead's pipeline counts from its next engagement or edit (or a rescoring).
 CREATE FUNCTION "lead_score_on_engagement"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM lead_score_refresh(ARRAY(SELECT DISTINCT lead_id FROM new_rows));
@@ -118,11 +118,9 @@ ALTER TABLE "lead_assignment_rule" ADD CONSTRAINT "lead_assignment_rule_updated_
 -- New leads, in the statement that created them (the capture's transaction): each source's rule advances its
 -- round-robin position by the number of new leads in one UPDATE (its row lock orders concurrent captures),
 -- the leads get the active sales staff at the following positions (deactivated staff, or staff who lost the
--- CRM role, are skipped), and the activity says which rule assigned them. Leads created with a pipeline
--- (imports) are scored here too.
+-- CRM role, are skipped), and the activity says which rule assigned them. With no rule at all it costs one probe.
 CREATE FUNCTION "lead_assign_new"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM lead_score_refresh(ARRAY(SELECT id FROM new_leads WHERE lead_stage <> 'New' OR latest_call_date IS NOT NULL));
   IF NOT EXISTS (SELECT 1 FROM lead_assignment_rule) THEN
     RETURN NULL;
   END IF;
