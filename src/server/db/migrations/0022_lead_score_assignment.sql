@@ -82,26 +82,19 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "lead_score_change" AFTER INSERT ON "lead_change" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lead_score_on_change();--> statement-breakpoint
-CREATE FUNCTION "lead_score_on_application"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An application's status, a report's total: the leads of the engagements whose row changed that column
+-- (TG_ARGV: the engagement kind, the column).
+CREATE FUNCTION "lead_score_on_ref_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM lead_score_refresh(ARRAY(
     SELECT DISTINCT e.lead_id FROM new_rows n JOIN old_rows o ON o.id = n.id
-    JOIN lead_engagement e ON e.kind = 'application' AND e.ref_id = n.id
-    WHERE n.status IS DISTINCT FROM o.status));
+    JOIN lead_engagement e ON e.kind = TG_ARGV[0] AND e.ref_id = n.id
+    WHERE to_jsonb(n) -> TG_ARGV[1] IS DISTINCT FROM to_jsonb(o) -> TG_ARGV[1]));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "lead_score_application" AFTER UPDATE ON "application" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lead_score_on_application();--> statement-breakpoint
-CREATE FUNCTION "lead_score_on_report"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM lead_score_refresh(ARRAY(
-    SELECT DISTINCT e.lead_id FROM new_rows n JOIN old_rows o ON o.id = n.id
-    JOIN lead_engagement e ON e.kind = 'simulation_attempt' AND e.ref_id = n.id
-    WHERE n.total_score IS DISTINCT FROM o.total_score));
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER "lead_score_report" AFTER UPDATE ON "simulation_report" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lead_score_on_report();--> statement-breakpoint
+CREATE TRIGGER "lead_score_application" AFTER UPDATE ON "application" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lead_score_on_ref_change('application', 'status');--> statement-breakpoint
+CREATE TRIGGER "lead_score_report" AFTER UPDATE ON "simulation_report" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lead_score_on_ref_change('simulation_attempt', 'total_score');--> statement-breakpoint
 -- Assignment rules (issue 23 §2): one per source a new lead can come from; round robin over `staff_ids`
 -- (in their order), or `owner` (the first of `staff_ids`). No row: new leads of that source stay unassigned.
 CREATE TABLE "lead_assignment_rule" (

@@ -12,6 +12,7 @@ import { Button } from "~/web/components/ui/button";
 import { Modal } from "~/web/components/ui/modal";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { OwnerSelect } from "./lead-pipeline-fields";
 
 const RULES_KEY = ["crm", "assignment-rules"] as const;
 const control = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
@@ -88,19 +89,7 @@ function RuleForm({ rule, owners }: { rule: AssignmentRule; owners: LeadOwner[] 
           ))}
         </select>
       </label>
-      {mode === "owner" && (
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium text-slate-800">Owner</span>
-          <select className={control} value={chosen[0] ?? ""} onChange={(e) => setChosen(e.target.value ? [e.target.value] : [])}>
-            <option value="">Choose an owner</option>
-            {owners.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {mode === "owner" && <OwnerSelect value={chosen[0] ?? ""} owners={owners} error={error ?? undefined} onChange={(owner) => setChosen(owner ? [owner] : [])} />}
       {mode === "round_robin" && (
         <fieldset className="grid gap-1 text-sm">
           <legend className="mb-1 font-medium text-slate-800">Sales staff, in turn</legend>
@@ -123,7 +112,7 @@ function RuleForm({ rule, owners }: { rule: AssignmentRule; owners: LeadOwner[] 
           })}
         </fieldset>
       )}
-      {error && (
+      {error && mode !== "owner" && (
         <p role="alert" className="text-sm text-red-800">
           {error}
         </p>
