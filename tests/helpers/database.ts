@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type Database } from "~/server/db/client";
 import { runMigrations } from "~/server/db/migrate";
+import { runAsAdmin } from "./postgres-admin";
 
 export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "postgres";
 
@@ -44,15 +44,7 @@ export async function createTestDatabase(): Promise<{
 /** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and `drop()` (forced). */
 export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "ff_test"): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runAsAdmin(serverUrl, statement);
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
