@@ -46,6 +46,7 @@ import { dataRightsRoutes } from "./features/reports/data-rights-routes";
 import { credentialRoutes } from "./features/reports/credential-routes";
 import { leadRoutes } from "./features/crm/routes";
 import { leadWorkRoutes } from "./features/crm/work-routes";
+import { leadRuleRoutes } from "./features/crm/assignment-routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
 
 export interface AppOptions {
@@ -87,6 +88,7 @@ const FEATURES = [
   credentialRoutes,
   leadRoutes,
   leadWorkRoutes,
+  leadRuleRoutes,
   cspReportRoutes,
   openApiRoutes,
 ];

@@ -5,12 +5,17 @@
 
 export type PerformanceLabel = "Excellent" | "Good" | "Average" | "Needs Improvement";
 
+/** The labels' lower bounds, best first (also the lead score's simulation bands, crm/lead-score.ts). */
+export const PERFORMANCE_BANDS: readonly { min: number; label: PerformanceLabel }[] = [
+  { min: 80, label: "Excellent" },
+  { min: 60, label: "Good" },
+  { min: 40, label: "Average" },
+  { min: 0, label: "Needs Improvement" },
+];
+
 /** Dashboard label of a total score out of 100. */
 export function performanceLabel(score: number): PerformanceLabel {
-  if (score >= 80) return "Excellent";
-  if (score >= 60) return "Good";
-  if (score >= 40) return "Average";
-  return "Needs Improvement";
+  return PERFORMANCE_BANDS.find((band) => score >= band.min)?.label ?? "Needs Improvement";
 }
 
 export type Tone = "green" | "yellow" | "orange" | "red";

@@ -123,3 +123,4 @@ export * from "./tables/lead-tallies";
 export * from "./tables/csv-import-jobs";
 export * from "./tables/lead-work";
 export * from "./tables/lead-search-sample";
+export * from "./tables/lead-scoring";

@@ -63,3 +63,34 @@ export function newerThan(at: AnyColumn | SQL, id: AnyColumn, cursor: KeysetBoun
   const time = cursor.at instanceof Date ? cursor.at.toISOString() : cursor.at;
   return sql`(${at}, ${id}) > (${time}::timestamptz, ${cursor.id}::uuid)`;
 }
+
+/**
+ * The same for a list ordered by a number, highest first (`(key desc, id desc)`, the lead score): its
+ * cursor is `["n", key, id]`, a number exactly as the database gave it (float8 text round-trips).
+ */
+export interface NumberCursor {
+  key: number;
+  id: string;
+}
+
+export const encodeNumberCursor = (cursor: NumberCursor) => Buffer.from(JSON.stringify(["n", cursor.key, cursor.id])).toString("base64url");
+
+export function decodeNumberCursor(value: string | undefined | null): NumberCursor | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === "n") {
+      const [, key, id] = parsed as unknown[];
+      if (typeof key === "number" && Number.isFinite(key) && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id)) return { key, id };
+    }
+  } catch {
+    // the one answer below
+  }
+  throw new AppError("invalid", "The page cursor is not valid", { cursor: "Not a cursor from this list" });
+}
+
+/** The rows after `cursor` in a list ordered by `(key desc, id desc)`. */
+export function belowKey(key: AnyColumn, id: AnyColumn, cursor: NumberCursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${key}, ${id}) < (${cursor.key}::float8, ${cursor.id}::uuid)`;
+}

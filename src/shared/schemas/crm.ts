@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { CALL_OUTCOMES } from "../crm/calls";
 import { LEAD_ORIGINS, LEAD_PRIORITIES, LEAD_SOURCE_TYPES, LEAD_STAGES, LEAD_STATUSES } from "../crm/pipeline";
 import { emailSchema } from "./common";
+import { MAX_SCORE_FILTER } from "../crm/lead-score";
 import { csvImportJobSchema, csvImportResultSchema } from "./csv-import";
 import { optionalHttpUrl } from "./links";
 import { AMOUNT_LABELS, amountMessages, DATE_FORMAT_MESSAGE, isRealDate, MAX_RUPEES, NOT_A_REAL_DATE } from "../crm/lead-rules";
@@ -13,6 +14,8 @@ const many = <T extends z.ZodType>(item: T) =>
 export const CRM_VIEWS = ["active", "paid"] as const;
 export type CrmView = (typeof CRM_VIEWS)[number];
 export const CRM_PAGE_SIZE = 50;
+export const LEAD_SORTS = ["newest", "score"] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
 /** Above this many free-text matches the list's total is estimated from a sample (the UI says "about"). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -23,11 +26,15 @@ export const leadFilterSchema = z.object({
   status: many(z.string().trim().min(1).max(60, "Not a lead status")),
   owner: z.union([z.literal("unassigned"), z.uuid({ error: "Not a staff id or 'unassigned'" })]).optional(),
   followUp: z.literal("due", { error: "Only 'due' is supported" }).optional(),
+  /** Leads scoring at least this much today (lead-score.ts). */
+  scoreMin: z.coerce.number({ error: "Score is a number from 1 to 100" }).int("Score is a whole number").min(1, "Score is a number from 1 to 100").max(MAX_SCORE_FILTER, "Score is a number from 1 to 100").optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 
 export const leadListQuerySchema = leadFilterSchema.extend({
   view: z.enum(CRM_VIEWS, { error: "View is active or paid" }).default("active"),
+  /** Newest first (the default) or highest score first. */
+  sort: z.enum(LEAD_SORTS, { error: "Sort is newest or score" }).default("newest"),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number({ error: "Limit is a number" }).int().min(1, "At least 1").max(200, "At most 200").default(CRM_PAGE_SIZE),
 });
@@ -71,6 +78,9 @@ export const leadSchema = z.object({
   batchName: z.string().nullable(),
   sourceType: z.enum(LEAD_ORIGINS),
   version: z.number(),
+  /** The lead score today, 0–100, and why (src/shared/crm/lead-score.ts). */
+  score: z.number(),
+  scoreReasons: z.array(z.string()),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -88,7 +98,8 @@ export type LeadPage = z.infer<typeof leadPageSchema>;
 export const activityEntrySchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("engagement"), source: z.enum(LEAD_SOURCE_TYPES), refId: z.string(), at: z.string() }),
   z.object({
-    kind: z.enum(["edit", "merge", "import", "create"]),
+    /** "assign": an assignment rule set the owner; `from` is the rule's source, `to` the owner's name. */
+    kind: z.enum(["edit", "merge", "import", "create", "assign"]),
     field: z.string().nullable(),
     from: z.string().nullable(),
     to: z.string().nullable(),
@@ -107,6 +118,9 @@ export const activityEntrySchema = z.discriminatedUnion("kind", [
 ]);
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
+export const duplicateLeadSchema = z.object({ id: z.string(), fullName: z.string(), email: z.string(), field: z.enum(["email", "mobile"]) });
+export type DuplicateLead = z.infer<typeof duplicateLeadSchema>;
+
 const lastChangeSchema = z.object({ by: z.string().nullable(), at: z.string() });
 
 /**
@@ -121,6 +135,8 @@ export const leadConflictSchema = z.object({
     fields: z.record(z.string(), z.string()).optional(),
     lastChange: lastChangeSchema.optional(),
     current: leadSchema.optional(),
+    /** An e-mail or mobile another lead has: that lead, so the editor can open it or merge the two. */
+    duplicate: duplicateLeadSchema.optional(),
   }),
 });
 /** The stale-version 409's error object. */

@@ -50,7 +50,7 @@ export default function CrmPage() {
           user={user}
           onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate("/crm-login") })}
         >
-          {myTasks ? <MyTasks /> : <CrmDashboard />}
+          {myTasks ? <MyTasks /> : <CrmDashboard canEditRules={user.roles.includes("admin")} />}
         </StaffFrame>
       )}
     </StaffArea>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { LEAD_ORIGINS, LEAD_SOURCE_TYPES } from "~/shared/crm/pipeline";
 import { staff } from "../schema";
 
@@ -54,12 +54,18 @@ export const lead = pgTable(
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The lead score as a key that orders the same on every day (src/shared/crm/lead-score.ts); kept by migration 0022's triggers. */
+    scoreKey: doublePrecision("score_key").notNull().default(0),
+    /** What the score was worked out from (LeadScoreFacts), for its reasons. */
+    scoreFacts: jsonb("score_facts"),
   },
   (t) => [
     index("lead_mobile_idx").on(t.mobile),
     // Newest first everywhere; (created_at, id) row comparisons are the keyset (see docs/decisions).
     index("lead_created_idx").on(t.createdAt, t.id),
     index("lead_view_created_idx").on(t.isPaid, t.createdAt, t.id),
+    // Highest score first in a tab (keyset by score_key, id).
+    index("lead_view_score_idx").on(t.isPaid, t.scoreKey, t.id),
     index("lead_status_created_idx").on(t.leadStatus, t.createdAt, t.id),
     index("lead_stage_created_idx").on(t.leadStage, t.createdAt, t.id),
     index("lead_owner_status_idx").on(t.leadOwner, t.leadStatus, t.createdAt),
@@ -96,7 +102,8 @@ export const leadEngagement = pgTable(
   (t) => [uniqueIndex("lead_engagement_ref_idx").on(t.kind, t.refId), index("lead_engagement_lead_idx").on(t.leadId, t.at)],
 );
 
-export const LEAD_CHANGE_KINDS = ["edit", "merge", "import", "create"] as const;
+/** "assign": an assignment rule gave the new lead its owner (from_value names the rule's source, to_value the owner). */
+export const LEAD_CHANGE_KINDS = ["edit", "merge", "import", "create", "assign"] as const;
 
 /** Every change staff made to a lead (who, when, field, from → to), for the activity timeline. */
 export const leadChange = pgTable(

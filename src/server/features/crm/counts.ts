@@ -4,6 +4,7 @@ import type { CrmView, LeadFilter } from "~/shared/schemas/crm";
 import type { Db } from "../../db/client";
 import { leadFollowUpTally, leadTally } from "../../db/schema";
 import type { LeadSummary } from "./summary-cache";
+import { scoredSummary } from "./score-list";
 
 /**
  * The exact count and pending total of a tab, stage, status, owner and follow-up filter (no free
@@ -12,6 +13,8 @@ import type { LeadSummary } from "./summary-cache";
  * Follow-ups due add up the days up to today in Asia/Kolkata.
  */
 export async function talliedSummary(db: Db, filter: LeadFilter, view?: CrmView): Promise<LeadSummary> {
+  // Scores are not tallied: a minimum score is counted (score-list.ts).
+  if (filter.scoreMin) return scoredSummary(db, filter, view);
   const table = filter.followUp === "due" ? leadFollowUpTally : leadTally;
   const parts: (SQL | undefined)[] = [];
   if (view) parts.push(eq(table.isPaid, view === "paid"));

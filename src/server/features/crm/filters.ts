@@ -1,5 +1,6 @@
-import { and, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { todayInKolkata } from "~/shared/format-date";
+import { keyForScore } from "~/shared/crm/lead-score";
 import type { CrmView, LeadFilter } from "~/shared/schemas/crm";
 import { lead } from "../../db/schema";
 
@@ -77,9 +78,11 @@ export function leadFilterSql(filter: LeadFilter, view?: CrmView): SQL | undefin
   if (filter.owner === "unassigned") parts.push(isNull(lead.leadOwner));
   else if (filter.owner) parts.push(eq(lead.leadOwner, filter.owner));
   if (filter.followUp === "due") parts.push(lte(lead.followUpDate, todayInKolkata()));
+  // A range of the stored key, which orders as today's scores do (lead-score.ts).
+  if (filter.scoreMin) parts.push(gte(lead.scoreKey, keyForScore(filter.scoreMin, new Date())));
   return and(...parts);
 }
 
 /** True when the filter narrows the list (the empty state then suggests adjusting it). */
 export const isFiltered = (filter: LeadFilter) =>
-  !!(filter.q?.trim() || filter.stage.length || filter.status.length || filter.owner || filter.followUp);
+  !!(filter.q?.trim() || filter.stage.length || filter.status.length || filter.owner || filter.followUp || filter.scoreMin);

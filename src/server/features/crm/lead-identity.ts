@@ -37,16 +37,31 @@ async function holderOf(db: Db, field: IdentityField, value: string, exceptId?: 
 export const duplicateMessage = (field: IdentityField, holder: Pick<Holder, "fullName" | "email">) =>
   `Another lead already has this ${field}: ${holder.fullName.trim() || holder.email}`;
 
+/**
+ * The 409 of an e-mail or mobile another lead has. It carries that lead, so the editor can show it
+ * and offer to merge the two (issue 23 §1) rather than keep a second record of one person.
+ */
+export class DuplicateLeadError extends AppError {
+  constructor(
+    readonly field: IdentityField,
+    readonly holder: Holder,
+  ) {
+    const message = duplicateMessage(field, holder);
+    super("conflict", message, { [field]: message });
+  }
+
+  get duplicate() {
+    return { ...this.holder, field: this.field };
+  }
+}
+
 /** 409 naming the field and the lead that has the value, when another lead has the e-mail or mobile. */
 export async function refuseDuplicates(db: Db, wanted: { email?: string | null; mobile?: string | null }, exceptId?: string): Promise<void> {
   for (const field of ["email", "mobile"] as const) {
     const value = wanted[field];
     if (!value) continue;
     const holder = await holderOf(db, field, value, exceptId);
-    if (holder) {
-      const message = duplicateMessage(field, holder);
-      throw new AppError("conflict", message, { [field]: message });
-    }
+    if (holder) throw new DuplicateLeadError(field, holder);
   }
 }
 

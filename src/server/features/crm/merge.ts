@@ -150,7 +150,7 @@ export async function duplicateGroups(db: Db): Promise<string[][]> {
  * The group's leads are read (and locked) in the merge's own transaction, so an edit or a delete made
  * since the groups were found is merged as it now stands. Answers how many duplicates were removed.
  */
-async function mergeGroup(db: Db, ids: string[], actorStaffId: string): Promise<number> {
+export async function mergeGroup(db: Db, ids: string[], actorStaffId: string): Promise<number> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const group = await tx.select().from(lead).where(inArray(lead.id, ids)).orderBy(asc(lead.createdAt), asc(lead.id)).for("update");

@@ -10,11 +10,12 @@ import { isFiltered, leadFilterSql } from "./filters";
 import { prepared } from "./prepared";
 import { selectLeads, toLead, type LeadRow } from "./record";
 import { searchPage } from "./search";
+import { scorePage } from "./score-list";
 import { cachedSummary } from "./summary-cache";
 
 /** What the summary depends on: the filter and the tab (and today, for follow-ups due). */
 const summaryKey = (query: LeadListQuery) =>
-  JSON.stringify([query.view, query.q?.trim() ?? "", [...query.stage].sort(), [...query.status].sort(), query.owner ?? "", query.followUp ?? "", query.followUp ? todayInKolkata() : ""]);
+  JSON.stringify([query.view, query.q?.trim() ?? "", [...query.stage].sort(), [...query.status].sort(), query.owner ?? "", query.followUp ?? "", query.followUp ? todayInKolkata() : "", query.scoreMin ?? ""]);
 
 /**
  * One page of leads, newest first. The first page (no cursor) also carries the view's count and
@@ -22,6 +23,16 @@ const summaryKey = (query: LeadListQuery) =>
  * pages are the one keyset query and nothing else.
  */
 export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadPage> {
+  if (query.sort === "score") {
+    // Highest score first (score-list.ts), with the same summary as newest first.
+    const summary = query.cursor
+      ? undefined
+      : query.q?.trim()
+        ? searchPage(db, { ...query, limit: 1 }, null).then((found) => found.summary)
+        : cachedSummary(db, summaryKey(query), () => talliedSummary(db, query, query.view));
+    const [page, counted] = await Promise.all([scorePage(db, query), summary]);
+    return { ...page, ...counted };
+  }
   const cursor = decodeCursor(query.cursor);
   const cursorOf = (row: LeadRow) => ({ at: row.cursorAt, id: row.id });
   if (query.q?.trim()) {

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Lead } from "~/shared/schemas/crm";
+import { scoreFromKey, scoreReasons, type LeadScoreFacts } from "~/shared/crm/lead-score";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { lead, staff } from "../../db/schema";
@@ -42,6 +43,8 @@ export const leadColumns = {
   batchName: lead.batchName,
   sourceType: lead.sourceType,
   version: lead.version,
+  scoreKey: lead.scoreKey,
+  scoreFacts: lead.scoreFacts,
   /** created_at as PostgreSQL text: keeps the microseconds a JS Date would drop (keyset cursor). */
   cursorAt: sql<string>`${lead.createdAt}::text`,
 };
@@ -55,9 +58,13 @@ export type LeadRow = Awaited<ReturnType<typeof selectLeads>>[number];
 export const resumeLink = (id: string) => `/api/crm/leads/${id}/resume`;
 
 export function toLead(row: Omit<LeadRow, "cursorAt"> & { cursorAt?: string }): Lead {
-  const { resumeFileId, hasBrochureDownload, createdAt, updatedAt, cursorAt: _cursor, ...rest } = row;
+  const { resumeFileId, hasBrochureDownload, createdAt, updatedAt, cursorAt: _cursor, scoreKey, scoreFacts, ...rest } = row;
+  // The score and its reasons as of now (lead-score.ts: the stored key does not go stale).
+  const now = new Date();
   return {
     ...rest,
+    score: scoreFromKey(scoreKey, now),
+    scoreReasons: scoreReasons(scoreFacts as LeadScoreFacts | null, rest, now),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
     resumeUrl: resumeFileId ? resumeLink(row.id) : row.resumeUrl,

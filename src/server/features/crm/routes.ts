@@ -37,6 +37,8 @@ import { crmAnalytics, listLeads, readLead, readLeadResume } from "./queries";
 import { syncLeads } from "./sync";
 import { createLead } from "./create";
 import { deleteLead, StaleLeadError, updateLead } from "./update";
+import { DuplicateLeadError } from "./lead-identity";
+import { mergeLeadPair } from "./merge-pair";
 import { LEAD_UPLOAD } from "./upload";
 
 /** `If-Match: 3` or `If-Match: "3"`: the version the editor read. */
@@ -137,9 +139,25 @@ export async function leadRoutes(app: FastifyInstance) {
       try {
         return await updateLead(app.db, request.params.id, parseLead(leadUpdateSchema, request.body), request.staff!.id, ifMatchVersion(request.headers["if-match"]));
       } catch (error) {
+        // Another lead has the e-mail or mobile: that lead comes with the 409 (the edit form offers a merge).
+        if (error instanceof DuplicateLeadError) {
+          return reply.status(409).send({ error: { code: "conflict" as const, message: error.message, fields: error.fields, duplicate: error.duplicate } });
+        }
         return sendStaleLead(error, reply);
       }
     },
+  });
+
+  api.post("/api/crm/leads/:id/merge", {
+    config: sales,
+    schema: {
+      tags,
+      summary: "Merge this lead and another of the same person (the older is kept, as Fix Duplicates does)",
+      params: leadIdParamsSchema,
+      body: z.object({ with: z.uuid({ error: "Not a lead id" }) }).strict(),
+      response: { 200: leadSchema },
+    },
+    handler: async (request) => mergeLeadPair(app.db, request.params.id, request.body.with, request.staff!.id),
   });
 
   api.delete("/api/crm/leads/:id", {

@@ -82,6 +82,9 @@ export async function checkRules(db: Db, current: RuleBase, changes: Changes): P
   if (changes.leadOwner && !(await canOwnLeads(db, changes.leadOwner))) throw invalid("leadOwner", OWNER_RULE);
 }
 
+/** Fields the lead score reads (src/shared/crm/lead-score.ts: the sales side). */
+const SCORED_FIELDS = new Set(["leadStage", "leadStatus", "latestCallDate"]);
+
 const shown = (value: unknown) => (value === null || value === undefined || value === "" ? null : String(value));
 
 /**
@@ -110,7 +113,8 @@ export async function updateLead(db: Db, id: string, input: LeadUpdate, actorSta
     const saved = await writeUnique(db, claimed, current.id, (writer) => writeChanges(writer, current, changed, actorStaffId));
     if (saved) {
       leadsChanged();
-      return saved;
+      // The score of a sales change is written after the statement (migration 0022's trigger): read it.
+      return changed.some(([field]) => SCORED_FIELDS.has(field)) ? ((await readLead(db, id)) ?? saved) : saved;
     }
     if (wanted !== undefined) throw await staleLead(db, id);
     if (attempt >= 2) throw new AppError("conflict", STALE_LEAD, { version: STALE_LEAD });

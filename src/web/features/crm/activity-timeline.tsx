@@ -2,6 +2,7 @@ import { formatDateTime } from "~/shared/format-date";
 import { CALL_OUTCOME_LABELS } from "~/shared/crm/calls";
 import { sourceLabel, statusLabel } from "~/shared/crm/pipeline";
 import type { ActivityEntry } from "~/shared/schemas/crm";
+import { assignedByRuleText } from "~/shared/schemas/crm-assignment";
 import { day, formatMobile, formatRupees } from "./format";
 
 const ENGAGEMENT: Record<string, string> = {
@@ -45,6 +46,7 @@ function describe(entry: ActivityEntry, owners: Map<string, string>): string {
   if (entry.kind === "merge") return `Merged duplicate ${entry.from ?? ""} into this lead`;
   if (entry.kind === "import") return entry.to ?? "Updated from CSV";
   if (entry.kind === "call") return callText(entry);
+  if (entry.kind === "assign") return assignedByRuleText(entry.to, entry.from);
   const label = FIELD_LABELS[entry.field ?? ""] ?? entry.field;
   return `${label}: ${value(entry.field, entry.from, owners)} → ${value(entry.field, entry.to, owners)}`;
 }

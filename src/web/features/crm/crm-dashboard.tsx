@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { AddLeadButton } from "./add-lead-dialog";
+import { AssignmentRulesButton } from "./assignment-rules";
 import { ClosedWonModal, type PendingClosedWon } from "./closed-won-modal";
 import { DeleteLeadDialog } from "./delete-lead-dialog";
 import { CrmExportButton } from "./export-button";
@@ -36,7 +37,7 @@ const countText = (count: { total?: number; estimate?: boolean } | undefined) =>
 const current = <T,>(query: { data: T; isFetching: boolean }) => (query.isFetching ? undefined : query.data);
 
 /** The CRM dashboard (spec §2.4): actions, tabs, analytics, summary, filters, leads and their modals. */
-export function CrmDashboard() {
+export function CrmDashboard({ canEditRules = false }: { canEditRules?: boolean }) {
   const { filters, update, clear, active } = useCrmFilters();
   const [showAnalytics, setShowAnalytics] = useState(false);
   const [viewing, setViewing] = useState<Lead | null>(null);
@@ -97,6 +98,7 @@ export function CrmDashboard() {
         <ImportCsv />
         <FixDuplicates />
         <MyTasksLink />
+        {canEditRules && <AssignmentRulesButton owners={ownerList} />}
       </div>
 
       <nav aria-label="Lead views" className="flex flex-wrap gap-1 self-start rounded-lg bg-slate-200/60 p-1">

@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { LEAD_STAGES, LEAD_STATUSES, statusLabel } from "~/shared/crm/pipeline";
+import { SCORE_FILTERS } from "~/shared/crm/lead-score";
 import type { LeadOwner } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { MultiSelect } from "./multi-select";
@@ -66,6 +67,24 @@ export function FilterBar({
         </select>
       </label>
       <MultiSelect label="Status" plural="Statuses" options={LEAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} selected={filters.status} onChange={(status) => onChange({ status })} />
+      <label>
+        <span className="sr-only">Minimum lead score</span>
+        <select className={control} value={filters.scoreMin} onChange={(e) => onChange({ scoreMin: Number(e.target.value) })}>
+          <option value={0}>Any score</option>
+          {SCORE_FILTERS.map((min) => (
+            <option key={min} value={min}>
+              Score {min}+
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span className="sr-only">Sort leads</span>
+        <select className={control} value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as CrmFilters["sort"] })}>
+          <option value="newest">Newest first</option>
+          <option value="score">Highest score first</option>
+        </select>
+      </label>
       <Button variant={filters.followUp ? "primary" : "secondary"} aria-pressed={filters.followUp} aria-busy={followUpCount === "loading"} onClick={() => onChange({ followUp: !filters.followUp })}>
         Follow-ups due
         {followUpCount === "loading" ? " (…)" : followUpCount ? ` (${followUpCount.estimate ? "about " : ""}${groupIndian(followUpCount.total)})` : ""}

@@ -8,6 +8,7 @@ import { SourceBadges } from "./badges";
 import { addedAt, displayName } from "./format";
 import { OwnerSelect, PrioritySelect, StageSelect, StatusSelect } from "./inline-controls";
 import { LogCallButton } from "./log-call-dialog";
+import { LeadScore } from "./lead-score";
 import { Contact, LeadName, Payment, inline, lastCall, type LeadActions } from "./lead-row-parts";
 
 /** A card's height before it has been drawn and measured. */
@@ -39,6 +40,7 @@ function LeadCard({ lead, index, count, paid, actions, measure }: { lead: Lead; 
     >
       <div className="grid gap-1">
         <LeadName lead={lead} onView={actions.onView} />
+        <LeadScore lead={lead} />
         <span className="text-xs text-slate-600">{addedAt(lead.createdAt)}</span>
         {lead.motivation && <span className="line-clamp-2 text-xs wrap-anywhere text-slate-700">{lead.motivation}</span>}
       </div>

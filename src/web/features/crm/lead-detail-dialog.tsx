@@ -7,6 +7,7 @@ import { Modal } from "~/web/components/ui/modal";
 import { ActivityTimeline } from "./activity-timeline";
 import { LeadTasks } from "./lead-tasks";
 import { LogCallButton } from "./log-call-dialog";
+import { LeadScore } from "./lead-score";
 import { addedAt, day, displayName, formatMobile, linkedInHref, rupeesOrNotSet } from "./format";
 import { useLeadDetail } from "./use-leads";
 
@@ -111,6 +112,10 @@ export function LeadDetailDialog({ lead, owners, onClose, onEdit, onLogCall }: {
                 </Row>
               )}
             </dl>
+          </Section>
+          <Section title="Lead Score">
+            <LeadScore lead={current} />
+            <p className="text-xs text-slate-600">From what the person did (simulation, application, brochure), how recently, and the sales work on the lead.</p>
           </Section>
           <Section title="Engagement History">
             <ul className="grid gap-2 sm:grid-cols-3">

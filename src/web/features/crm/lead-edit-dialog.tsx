@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { BATCH_HINT, statusLabel } from "~/shared/crm/pipeline";
-import type { Lead, LeadConflict, LeadOwner, LeadUpdateInput } from "~/shared/schemas/crm";
+import type { DuplicateLead, Lead, LeadConflict, LeadOwner, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { DateField } from "~/web/components/ui/date-field";
 import { Field } from "~/web/components/ui/field";
@@ -9,6 +9,7 @@ import { TextareaField } from "~/web/components/ui/textarea-field";
 import { ApiError } from "~/web/lib/api";
 import { formRuleBreak, OwnerSelect, PipelineSelects } from "./lead-pipeline-fields";
 import { displayName, formatMobile } from "./format";
+import { DuplicateLeadAlert, duplicateOf } from "./duplicate-lead-alert";
 import { changedBy, leadConflict, useUpdateLead } from "./use-leads";
 
 type Form = Record<"fullName" | "email" | "mobile" | "leadOwner" | "leadStage" | "leadStatus" | "priority" | "saleAmount" | "collectedAmount" | "callDate" | "followUpDate" | "notes" | "batchName", string>;
@@ -93,6 +94,7 @@ function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadO
   const [form, setForm] = useState<Form>(() => formOf(opened));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<LeadConflict | null>(null);
+  const [duplicate, setDuplicate] = useState<DuplicateLead | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateLead();
   const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
@@ -116,6 +118,7 @@ function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadO
         // Every problem shows inside the form (no toast over its buttons), and what was typed stays.
         onError: (error) => {
           const stale = leadConflict(error);
+          setDuplicate(duplicateOf(error));
           if (stale) setConflict(stale);
           else if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
           else setErrors({ _: error.message });
@@ -136,6 +139,7 @@ function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadO
   return (
     <form ref={formRef} className="grid gap-5" onSubmit={submit} noValidate>
       {conflict && <ConflictAlert conflict={conflict} onLoad={loadTheirs} />}
+      {duplicate && <DuplicateLeadAlert lead={lead} duplicate={duplicate} onMerged={onClose} onKeepEditing={() => setDuplicate(null)} />}
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-semibold text-brand-900">Basic Information</legend>
         <Field label="Full Name" value={form.fullName} onChange={set("fullName")} error={errors.fullName} required />

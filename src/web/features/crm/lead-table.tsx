@@ -7,6 +7,7 @@ import { SourceBadges } from "./badges";
 import { addedAt, displayName } from "./format";
 import { OwnerSelect, PrioritySelect, StageSelect, StatusSelect } from "./inline-controls";
 import { LogCallButton } from "./log-call-dialog";
+import { LeadScore } from "./lead-score";
 import { Contact, LeadName, Payment, inline, lastCall, type LeadActions } from "./lead-row-parts";
 
 /**
@@ -35,6 +36,7 @@ function LeadRow({ lead, index, paid, actions, measure }: { lead: Lead; index: n
       <td className="p-2">
         <div className="grid gap-1.5">
           <LeadName lead={lead} onView={actions.onView} />
+          <LeadScore lead={lead} />
           <Contact lead={lead} />
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <SourceBadges lead={lead} />

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import type { CrmView } from "~/shared/schemas/crm";
+import type { CrmView, LeadSort } from "~/shared/schemas/crm";
 
 export interface CrmFilters {
   view: CrmView;
@@ -9,6 +9,10 @@ export interface CrmFilters {
   status: string[];
   owner: string;
   followUp: boolean;
+  /** Highest score first instead of newest first (issue 23 §3). */
+  sort: LeadSort;
+  /** Leads scoring at least this much; 0 for any score. */
+  scoreMin: number;
 }
 
 /**
@@ -28,8 +32,12 @@ export function useCrmFilters() {
       }),
     [setParams],
   );
-  const active = !!(filters.q || filters.stage.length || filters.status.length || filters.owner || filters.followUp);
-  const clear = useCallback(() => setParams(toSearchParams({ view: filters.view, q: "", stage: [], status: [], owner: "", followUp: false })), [filters.view, setParams]);
+  const active = !!(filters.q || filters.stage.length || filters.status.length || filters.owner || filters.followUp || filters.scoreMin);
+  // The order is not a filter: Clear Filters keeps it.
+  const clear = useCallback(
+    () => setParams(toSearchParams({ view: filters.view, q: "", stage: [], status: [], owner: "", followUp: false, sort: filters.sort, scoreMin: 0 })),
+    [filters.view, filters.sort, setParams],
+  );
   return { filters, update, clear, active };
 }
 
@@ -41,6 +49,8 @@ export function fromSearchParams(params: URLSearchParams): CrmFilters {
     status: params.getAll("status"),
     owner: params.get("owner") ?? "",
     followUp: params.get("followUp") === "due",
+    sort: params.get("sort") === "score" ? "score" : "newest",
+    scoreMin: Math.max(0, Math.min(100, Math.floor(Number(params.get("scoreMin")) || 0))),
   };
 }
 
@@ -52,6 +62,8 @@ export function toSearchParams(filters: CrmFilters, extra: Record<string, string
   filters.status.forEach((status) => params.append("status", status));
   if (filters.owner) params.set("owner", filters.owner);
   if (filters.followUp) params.set("followUp", "due");
+  if (filters.sort === "score") params.set("sort", "score");
+  if (filters.scoreMin > 0) params.set("scoreMin", String(filters.scoreMin));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params;
 }

@@ -29,7 +29,8 @@ export function useLeadList(filters: CrmFilters) {
 export function useTabCount(filters: CrmFilters) {
   return useQuery({
     queryKey: [...KEY, "count", filters],
-    queryFn: () => api<LeadPage>(`/api/crm/leads?${toSearchParams(filters, { view: filters.view, limit: "1" })}`),
+    // A count: the order does not matter, newest first is the tallies' path.
+    queryFn: () => api<LeadPage>(`/api/crm/leads?${toSearchParams({ ...filters, sort: "newest" }, { view: filters.view, limit: "1" })}`),
     select: (page) => (page.total === undefined ? undefined : { total: page.total, estimate: !!page.totalIsEstimate }),
     placeholderData: keepPreviousData,
   });
