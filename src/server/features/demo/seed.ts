@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appSetting, simulationReport } from "../../db/schema";
 import { backfillDemoAvatars, defaultMentorsWithAvatars } from "../mentors/demo-avatars";
@@ -16,6 +16,11 @@ import { receiveReport } from "../reports/intake";
  */
 export async function seedDemoContent(db: Db, publicBaseUrl = "http://localhost:3000"): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
+    // Several workers (WEB_CONCURRENCY) start at once: the first holds the marker while it draws the
+    // portraits and artwork, which can take longer than the pool's lock limit on a busy machine. The
+    // others wait for it (however long) and then find the marker, instead of failing their start.
+    await tx.execute(sql`set local lock_timeout = 0`);
+    await tx.execute(sql`set local statement_timeout = 0`);
     const claimed = await tx
       .insert(appSetting)
       .values({ key: "demo_seeded_at", value: new Date().toISOString() })
