@@ -3,6 +3,11 @@ import { useMemo, useState } from "react";
 import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { AddLeadButton } from "./add-lead-dialog";
+import { BoardView } from "./board-view";
+import { BulkBar } from "./bulk-bar";
+import { LayoutSwitch } from "./layout-switch";
+import { useCrmLayout } from "./use-crm-layout";
+import { useLeadSelection } from "./use-lead-selection";
 import { ClosedWonModal, type PendingClosedWon } from "./closed-won-modal";
 import { DeleteLeadDialog } from "./delete-lead-dialog";
 import { CrmExportButton } from "./export-button";
@@ -35,6 +40,8 @@ const current = <T,>(query: { data: T; isFetching: boolean }) => (query.isFetchi
 /** The CRM dashboard (spec §2.4): actions, tabs, analytics, summary, filters, leads and their modals. */
 export function CrmDashboard() {
   const { filters, update, clear, active } = useCrmFilters();
+  const { layout, setLayout } = useCrmLayout();
+  const selection = useLeadSelection(JSON.stringify(filters));
   const [showAnalytics, setShowAnalytics] = useState(false);
   const [viewing, setViewing] = useState<Lead | null>(null);
   const [editing, setEditing] = useState<Lead | null>(null);
@@ -70,6 +77,7 @@ export function CrmDashboard() {
       setEditing(lead);
     },
     onDelete: setDeleting,
+    selection,
   };
 
   const exportHref = `/api/crm/leads.csv?${toSearchParams(filters, { view: filters.view })}`;
@@ -100,6 +108,7 @@ export function CrmDashboard() {
           Paid Users ({countText(current(paidCount))})
         </button>
       </nav>
+      <LayoutSwitch layout={layout} onChange={setLayout} />
 
       {showAnalytics && <AnalyticsCards data={analytics.data} />}
       <SummaryCards pendingTotal={firstPage?.pendingTotal} total={firstPage?.total} estimate={!!firstPage?.totalIsEstimate} busy={!firstPage} />
@@ -113,8 +122,10 @@ export function CrmDashboard() {
         exportButton={null}
         followUpCount={dueCount.isError ? undefined : (current(dueCount) ?? "loading")}
       />
+      <BulkBar selection={selection} filters={filters} owners={ownerList} matching={firstPage?.total === undefined ? undefined : { total: firstPage.total, estimate: !!firstPage.totalIsEstimate }} />
+      {layout === "board" && <BoardView filters={filters} selection={selection} onView={setViewing} />}
 
-      <section aria-label="Leads" aria-busy={loading} className="grid gap-3">
+      <section aria-label="Leads" aria-busy={loading} className="grid gap-3" hidden={layout === "board"}>
         <p role="status" className={loading ? "flex items-center gap-2 text-sm font-medium text-brand-800" : "sr-only"}>
           {loading && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
           {loading ? "Loading leads..." : ""}

@@ -7,6 +7,7 @@ import { useWindowRows } from "~/web/lib/use-window-rows";
 import { SourceBadges } from "./badges";
 import { addedAt, displayName } from "./format";
 import { OwnerSelect, PrioritySelect, StageSelect, StatusSelect } from "./inline-controls";
+import { SelectLead } from "./select-box";
 import { Contact, LeadName, Payment, inline, lastCall, type LeadActions } from "./lead-row-parts";
 
 /** A card's height before it has been drawn and measured. */
@@ -37,6 +38,11 @@ function LeadCard({ lead, index, count, paid, actions, measure }: { lead: Lead; 
       className="grid min-w-0 content-start gap-3 rounded-xl border border-slate-200 bg-white p-4"
     >
       <div className="grid gap-1">
+        {actions.selection && (
+          <label className="flex items-center gap-2 text-xs font-medium text-slate-700">
+            <SelectLead lead={lead} selection={actions.selection} /> Select for bulk actions
+          </label>
+        )}
         <LeadName lead={lead} onView={actions.onView} />
         <span className="text-xs text-slate-600">{addedAt(lead.createdAt)}</span>
         {lead.motivation && <span className="line-clamp-2 text-xs wrap-anywhere text-slate-700">{lead.motivation}</span>}

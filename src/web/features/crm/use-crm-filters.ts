@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { CrmView } from "~/shared/schemas/crm";
+import { LAYOUT_PARAM } from "./use-crm-layout";
 
 export interface CrmFilters {
   view: CrmView;
@@ -22,15 +23,22 @@ export function useCrmFilters() {
   // debounced search and a tab switch made within its delay both survive.
   const update = useCallback(
     (change: Partial<CrmFilters>, options: { replace?: boolean } = {}) =>
-      setParams(() => toSearchParams({ ...fromSearchParams(new URLSearchParams(window.location.search)), ...change }), {
+      setParams(() => keepLayout(toSearchParams({ ...fromSearchParams(new URLSearchParams(window.location.search)), ...change })), {
         replace: options.replace,
         preventScrollReset: true,
       }),
     [setParams],
   );
   const active = !!(filters.q || filters.stage.length || filters.status.length || filters.owner || filters.followUp);
-  const clear = useCallback(() => setParams(toSearchParams({ view: filters.view, q: "", stage: [], status: [], owner: "", followUp: false })), [filters.view, setParams]);
+  const clear = useCallback(() => setParams(keepLayout(toSearchParams({ view: filters.view, q: "", stage: [], status: [], owner: "", followUp: false }))), [filters.view, setParams]);
   return { filters, update, clear, active };
+}
+
+/** The table or board choice (use-crm-layout.ts) is not a filter, but a filter change keeps it. */
+function keepLayout(params: URLSearchParams): URLSearchParams {
+  const layout = new URLSearchParams(window.location.search).get(LAYOUT_PARAM);
+  if (layout) params.set(LAYOUT_PARAM, layout);
+  return params;
 }
 
 export function fromSearchParams(params: URLSearchParams): CrmFilters {
