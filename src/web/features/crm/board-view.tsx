@@ -42,6 +42,7 @@ const announcements: Announcements = {
       : `${nameOf(active.data.current)} stays in ${stageOf(active.data.current)}.`,
   onDragCancel: ({ active }) => `Moving ${nameOf(active.data.current)} was cancelled; it stays in ${stageOf(active.data.current)}.`,
 };
+// restoreFocus off: a drop opens the status dialog, which takes the focus; dnd-kit would pull it back to the handle.
 const screenReaderInstructions = {
   draggable: "To move this lead to another stage, press Space to pick it up, the arrow keys to go from stage to stage, and Space to drop it (Escape cancels). The Move to… menu does the same.",
 };
@@ -127,7 +128,7 @@ export function BoardView({ filters, selection, onView }: { filters: CrmFilters;
         {loading && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
         {loading ? "Loading board..." : ""}
       </p>
-      <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions }}>
+      <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions, restoreFocus: false }}>
         <div className={`grid grid-cols-1 items-start gap-3 md:grid-cols-2 xl:grid-cols-4 ${loading ? "opacity-50" : ""}`}>
           {board.data.columns.map((column) => {
             // The card being moved shows in its new column; saved moves too until the board is read again.
