@@ -91,7 +91,7 @@ test("board at 1280 px: drag by mouse and by keyboard, Cancel puts the card back
   // "Move to…" and a Closed Won status: the Batch ID modal; its Cancel puts the card back too.
   const chitra = card(page, `Chitra ${tag}`);
   await chitra.getByRole("button", { name: /Move to…/ }).click();
-  await page.getByRole("menuitem", { name: "Connected" }).click();
+  await page.getByRole("menuitem", { name: "Connected", exact: true }).click();
   const toConnected = page.getByRole("dialog", { name: `Move Chitra ${tag} to Connected` });
   await toConnected.getByRole("radio", { name: /Closed Won - Paid Full/ }).check();
   await toConnected.getByRole("button", { name: "Move" }).click();
@@ -101,7 +101,7 @@ test("board at 1280 px: drag by mouse and by keyboard, Cancel puts the card back
   await expect(card(column(page, "New"), `Chitra ${tag}`)).toBeVisible();
 
   await card(page, `Chitra ${tag}`).getByRole("button", { name: /Move to…/ }).click();
-  await page.getByRole("menuitem", { name: "Connected" }).click();
+  await page.getByRole("menuitem", { name: "Connected", exact: true }).click();
   await page.getByRole("radio", { name: /Closed Won - Paid Full/ }).check();
   await page.getByRole("button", { name: "Move", exact: true }).click();
   await batch.getByLabel("Batch ID").fill("FF-2026-11");
