@@ -123,7 +123,9 @@ test("bulk at 360 px: tick a card, select all leads matching the filter, set the
   await openCrm(page, 360, "/crm");
   await addLeads(page, tag, ["Dev", "Esha", "Farah", "Gita", "Hari"]);
   await page.goto(`/crm?q=${tag}`);
-  await page.getByRole("checkbox", { name: `Select Dev ${tag}` }).check();
+  // The cards are drawn near the window only: bring the list into view first.
+  await page.locator('section[aria-label="Leads"]').scrollIntoViewIfNeeded();
+  await page.getByRole("checkbox", { name: `Select Hari ${tag}` }).check(); // the newest, first in the list
   const bar = page.getByRole("region", { name: "Bulk actions" });
   await expect(bar).toContainText("1 lead selected");
   await bar.getByRole("button", { name: "Select all 5 leads matching this filter" }).click();
