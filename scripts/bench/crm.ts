@@ -35,7 +35,7 @@ import { emailOf, generateLeads, RARE_NAME, writeImportFile } from "./crm-data";
 import { checkCounts } from "./crm-counts";
 import { benchImport, IMPORT_PEAK_RSS_TARGET_MB } from "./crm-import";
 import { benchFixDuplicates, explainFixDuplicates, FIX_DUPLICATES_TARGET_S } from "./crm-fix-duplicates";
-import { cannon, type LoadFigures } from "./lib/load";
+import { cannon, oneConnectionLatency, type LoadFigures } from "./lib/load";
 import { sampleRss, treeRssMb } from "./lib/memory";
 import { removeAtCleanup, runBench, stop } from "./lib/processes";
 import { lat, log, mb, printFigures, round, table, times } from "./lib/report";
@@ -82,14 +82,7 @@ async function prepare(target: DataTarget) {
   }
 }
 
-/** p95 with one connection: the latency one person sees, not a queue behind nine others. */
-async function latency(url: string, cookie: string, extra: Partial<Parameters<typeof cannon>[0]> = {}): Promise<LoadFigures> {
-  // `amount` counts requests; `duration` only bounds the run (a case at 500 ms would still finish).
-  await cannon({ url, headers: { cookie }, connections: 1, amount: 20, duration: 120, ...extra });
-  const figures = await cannon({ url, headers: { cookie }, connections: 1, amount: LATENCY_REQUESTS, duration: 600, ...extra });
-  if (figures.non2xx || figures.errors) throw new Error(`${url} answered ${figures.non2xx} non-2xx and ${figures.errors} errors`);
-  return figures;
-}
+const latency = (url: string, cookie: string, extra: Partial<Parameters<typeof cannon>[0]> = {}) => oneConnectionLatency(url, cookie, LATENCY_REQUESTS, extra);
 
 function roundRobin(ids: string[], build: (id: string) => Record<string, unknown>) {
   let n = 0;

@@ -77,3 +77,12 @@ export function vsBaseline(figures: LoadFigures, baseline: LoadFigures) {
     p99: round(figures.p99Ms / baseline.p99Ms || 0, 3),
   };
 }
+
+/** p95 with one connection: the latency one person sees, not a queue behind nine others. */
+export async function oneConnectionLatency(url: string, cookie: string, requests: number, extra: Partial<autocannon.Options> = {}): Promise<LoadFigures> {
+  // `amount` counts requests; `duration` only bounds the run (a case at 500 ms would still finish).
+  await cannon({ url, headers: { cookie }, connections: 1, amount: 20, duration: 120, ...extra });
+  const figures = await cannon({ url, headers: { cookie }, connections: 1, amount: requests, duration: 600, ...extra });
+  if (figures.non2xx || figures.errors) throw new Error(`${url} answered ${figures.non2xx} non-2xx and ${figures.errors} errors`);
+  return figures;
+}

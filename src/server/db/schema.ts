@@ -124,3 +124,4 @@ export * from "./tables/csv-import-jobs";
 export * from "./tables/lead-work";
 export * from "./tables/lead-search-sample";
 export * from "./tables/lead-scoring";
+export * from "./tables/lead-bulk-jobs";

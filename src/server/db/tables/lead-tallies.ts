@@ -17,6 +17,8 @@ export const leadTally = pgTable(
     leads: bigint("leads", { mode: "number" }).notNull(),
     /** Sum of the positive pending amounts (what the Total Pending Amount card adds up). */
     pending: bigint("pending", { mode: "number" }).notNull(),
+    /** Sum of the sale amounts (the board's column total, migration 0020). */
+    sale: bigint("sale", { mode: "number" }).notNull().default(0),
   },
   (t) => [unique("lead_tally_key").on(t.isPaid, t.leadStage, t.leadStatus, t.leadOwner).nullsNotDistinct()],
 );
@@ -35,6 +37,8 @@ export const leadFollowUpTally = pgTable(
     leadOwner: uuid("lead_owner"),
     leads: bigint("leads", { mode: "number" }).notNull(),
     pending: bigint("pending", { mode: "number" }).notNull(),
+    /** Sum of the sale amounts (the board's column total, migration 0020). */
+    sale: bigint("sale", { mode: "number" }).notNull().default(0),
   },
   (t) => [unique("lead_follow_up_tally_key").on(t.followUpDate, t.isPaid, t.leadStage, t.leadStatus, t.leadOwner).nullsNotDistinct()],
 );

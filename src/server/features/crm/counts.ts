@@ -15,6 +15,16 @@ import { scoredSummary } from "./score-list";
 export async function talliedSummary(db: Db, filter: LeadFilter, view?: CrmView): Promise<LeadSummary> {
   // Scores are not tallied: a minimum score is counted (score-list.ts).
   if (filter.scoreMin) return scoredSummary(db, filter, view);
+  const { table, where } = tallyWhere(filter, view);
+  const [row] = await db
+    .select({ leads: sql<string>`coalesce(sum(${table.leads}), 0)`, pending: sql<string>`coalesce(sum(${table.pending}), 0)` })
+    .from(table)
+    .where(where);
+  return { total: Number(row!.leads), totalIsEstimate: false, pendingTotal: Number(row!.pending) };
+}
+
+/** The tally a filter is counted from (per follow-up day for "Follow-ups due") and its condition. */
+export function tallyWhere(filter: LeadFilter, view?: CrmView) {
   const table = filter.followUp === "due" ? leadFollowUpTally : leadTally;
   const parts: (SQL | undefined)[] = [];
   if (view) parts.push(eq(table.isPaid, view === "paid"));
@@ -23,9 +33,5 @@ export async function talliedSummary(db: Db, filter: LeadFilter, view?: CrmView)
   if (filter.owner === "unassigned") parts.push(isNull(table.leadOwner));
   else if (filter.owner) parts.push(eq(table.leadOwner, filter.owner));
   if (filter.followUp === "due") parts.push(lte(leadFollowUpTally.followUpDate, todayInKolkata()));
-  const [row] = await db
-    .select({ leads: sql<string>`coalesce(sum(${table.leads}), 0)`, pending: sql<string>`coalesce(sum(${table.pending}), 0)` })
-    .from(table)
-    .where(and(...parts));
-  return { total: Number(row!.leads), totalIsEstimate: false, pendingTotal: Number(row!.pending) };
+  return { table, where: and(...parts) };
 }

@@ -29,6 +29,7 @@ import { AppError } from "../../platform/errors";
 import { latestCsvImportJob, readCsvImportJob } from "../../platform/csv-import-job";
 import { sendDownload } from "../../platform/files";
 import { leadActivity } from "./activity";
+import { boardRoutes } from "./board-routes";
 import { sendLeadCsv } from "./export";
 import { IMPORT_BATCH, importLeadsCsv, PGLITE_IMPORT_BATCH } from "./import";
 import { cancelMergeJob, claimMergeJob, latestMergeJob, readMergeJob, runMergeJob } from "./merge-job";
@@ -297,4 +298,6 @@ export async function leadRoutes(app: FastifyInstance) {
     },
     handler: (request) => cancelMergeJob(app.db, request.params.id),
   });
+
+  await boardRoutes(app);
 }

@@ -4,6 +4,11 @@ import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { AddLeadButton } from "./add-lead-dialog";
 import { AssignmentRulesButton } from "./assignment-rules";
+import { BoardView } from "./board-view";
+import { BulkBar } from "./bulk-bar";
+import { LayoutSwitch } from "./layout-switch";
+import { useCrmLayout } from "./use-crm-layout";
+import { useLeadSelection } from "./use-lead-selection";
 import { ClosedWonModal, type PendingClosedWon } from "./closed-won-modal";
 import { DeleteLeadDialog } from "./delete-lead-dialog";
 import { CrmExportButton } from "./export-button";
@@ -39,6 +44,8 @@ const current = <T,>(query: { data: T; isFetching: boolean }) => (query.isFetchi
 /** The CRM dashboard (spec §2.4): actions, tabs, analytics, summary, filters, leads and their modals. */
 export function CrmDashboard({ canEditRules = false }: { canEditRules?: boolean }) {
   const { filters, update, clear, active } = useCrmFilters();
+  const { layout, setLayout } = useCrmLayout();
+  const selection = useLeadSelection(JSON.stringify(filters));
   const [showAnalytics, setShowAnalytics] = useState(false);
   const [viewing, setViewing] = useState<Lead | null>(null);
   const [editing, setEditing] = useState<Lead | null>(null);
@@ -77,6 +84,7 @@ export function CrmDashboard({ canEditRules = false }: { canEditRules?: boolean 
     },
     onDelete: setDeleting,
     onLogCall: setCalling,
+    selection,
   };
 
   const exportHref = `/api/crm/leads.csv?${toSearchParams(filters, { view: filters.view })}`;
@@ -109,6 +117,7 @@ export function CrmDashboard({ canEditRules = false }: { canEditRules?: boolean 
           Paid Users ({countText(current(paidCount))})
         </button>
       </nav>
+      <LayoutSwitch layout={layout} onChange={setLayout} />
 
       {showAnalytics && <AnalyticsCards data={analytics.data} />}
       <SummaryCards pendingTotal={firstPage?.pendingTotal} total={firstPage?.total} estimate={!!firstPage?.totalIsEstimate} busy={!firstPage} />
@@ -122,8 +131,10 @@ export function CrmDashboard({ canEditRules = false }: { canEditRules?: boolean 
         exportButton={null}
         followUpCount={dueCount.isError ? undefined : (current(dueCount) ?? "loading")}
       />
+      <BulkBar selection={selection} filters={filters} owners={ownerList} matching={firstPage?.total === undefined ? undefined : { total: firstPage.total, estimate: !!firstPage.totalIsEstimate }} />
+      {layout === "board" && <BoardView filters={filters} selection={selection} onView={setViewing} />}
 
-      <section aria-label="Leads" aria-busy={loading} className="grid gap-3">
+      <section aria-label="Leads" aria-busy={loading} className="grid gap-3" hidden={layout === "board"}>
         <p role="status" className={loading ? "flex items-center gap-2 text-sm font-medium text-brand-800" : "sr-only"}>
           {loading && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
           {loading ? "Loading leads..." : ""}

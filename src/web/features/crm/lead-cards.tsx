@@ -9,6 +9,7 @@ import { addedAt, displayName } from "./format";
 import { OwnerSelect, PrioritySelect, StageSelect, StatusSelect } from "./inline-controls";
 import { LogCallButton } from "./log-call-dialog";
 import { LeadScore } from "./lead-score";
+import { SelectLead } from "./select-box";
 import { Contact, LeadName, Payment, inline, lastCall, type LeadActions } from "./lead-row-parts";
 
 /** A card's height before it has been drawn and measured. */
@@ -39,6 +40,11 @@ function LeadCard({ lead, index, count, paid, actions, measure }: { lead: Lead; 
       className="grid min-w-0 content-start gap-3 rounded-xl border border-slate-200 bg-white p-4"
     >
       <div className="grid gap-1">
+        {actions.selection && (
+          <label className="flex items-center gap-2 text-xs font-medium text-slate-700">
+            <SelectLead lead={lead} selection={actions.selection} /> Select for bulk actions
+          </label>
+        )}
         <LeadName lead={lead} onView={actions.onView} />
         <LeadScore lead={lead} />
         <span className="text-xs text-slate-600">{addedAt(lead.createdAt)}</span>

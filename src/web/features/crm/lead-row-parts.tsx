@@ -1,6 +1,7 @@
 import type { Lead, LeadOwner } from "~/shared/schemas/crm";
 import { day, displayName, formatMobile, linkedInHref, rupeesOrDash } from "./format";
 import type { InlineEdit } from "./inline-controls";
+import type { LeadSelection } from "./use-lead-selection";
 
 export interface LeadActions {
   owners: LeadOwner[];
@@ -12,6 +13,8 @@ export interface LeadActions {
   onDelete: (lead: Lead) => void;
   /** Opens the Log a call form (issue 23 §1). */
   onLogCall?: (lead: Lead) => void;
+  /** Tick boxes for bulk actions (issue 23 §1), when the screen offers them. */
+  selection?: LeadSelection;
 }
 
 /** What a row's inline controls need: the lead, the owners to choose from, and where a change goes. */

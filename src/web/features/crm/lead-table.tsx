@@ -8,6 +8,7 @@ import { addedAt, displayName } from "./format";
 import { OwnerSelect, PrioritySelect, StageSelect, StatusSelect } from "./inline-controls";
 import { LogCallButton } from "./log-call-dialog";
 import { LeadScore } from "./lead-score";
+import { SelectLead, SelectShown } from "./select-box";
 import { Contact, LeadName, Payment, inline, lastCall, type LeadActions } from "./lead-row-parts";
 
 /**
@@ -26,6 +27,9 @@ const COLUMNS = [
   { label: "Actions", width: "w-[7.5rem]" },
 ];
 
+/** The bulk actions' tick boxes (issue 23 §1), first when the screen offers them. */
+const SELECT_COLUMN = { label: "Select", width: "w-[2.75rem]" };
+
 /** A row's height before it has been drawn and measured (a lead with a wrapped e-mail). */
 const ROW_ESTIMATE = 150;
 
@@ -33,6 +37,11 @@ function LeadRow({ lead, index, paid, actions, measure }: { lead: Lead; index: n
   return (
     // aria-rowindex: row 1 is the header, so a screen reader says "row 4,001 of 5,001" deep in the list.
     <tr ref={measure} data-key={lead.id} aria-rowindex={index + 2} className="border-t border-slate-200 align-top">
+      {actions.selection && (
+        <td className="p-2">
+          <SelectLead lead={lead} selection={actions.selection} />
+        </td>
+      )}
       <td className="p-2">
         <div className="grid gap-1.5">
           <LeadName lead={lead} onView={actions.onView} />
@@ -98,7 +107,7 @@ export function LeadTable({ leads, paid, actions }: { leads: Lead[]; paid: boole
   const keys = useMemo(() => leads.map((lead) => lead.id), [leads]);
   const body = useRef<HTMLTableSectionElement>(null);
   const rows = useWindowRows(body, { keys, estimate: ROW_ESTIMATE });
-  const columns = COLUMNS.filter((c) => paid || c.label !== "Batch");
+  const columns = [...(actions.selection ? [SELECT_COLUMN] : []), ...COLUMNS.filter((c) => paid || c.label !== "Batch")];
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full table-fixed text-left text-sm" aria-rowcount={leads.length + 1}>
@@ -107,7 +116,7 @@ export function LeadTable({ leads, paid, actions }: { leads: Lead[]; paid: boole
           <tr aria-rowindex={1}>
             {columns.map(({ label, width }) => (
               <th key={label} scope="col" className={`p-2 font-semibold ${width}`}>
-                {label}
+                {label === SELECT_COLUMN.label && actions.selection ? <SelectShown leads={leads} selection={actions.selection} /> : label}
               </th>
             ))}
           </tr>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { CrmView, LeadSort } from "~/shared/schemas/crm";
+import { LAYOUT_PARAM } from "./use-crm-layout";
 
 export interface CrmFilters {
   view: CrmView;
@@ -26,19 +27,26 @@ export function useCrmFilters() {
   // debounced search and a tab switch made within its delay both survive.
   const update = useCallback(
     (change: Partial<CrmFilters>, options: { replace?: boolean } = {}) =>
-      setParams(() => toSearchParams({ ...fromSearchParams(new URLSearchParams(window.location.search)), ...change }), {
+      setParams(() => keepLayout(toSearchParams({ ...fromSearchParams(new URLSearchParams(window.location.search)), ...change })), {
         replace: options.replace,
         preventScrollReset: true,
       }),
     [setParams],
   );
   const active = !!(filters.q || filters.stage.length || filters.status.length || filters.owner || filters.followUp || filters.scoreMin);
-  // The order is not a filter: Clear Filters keeps it.
+  // The order is not a filter: Clear Filters keeps it (and the table or board choice).
   const clear = useCallback(
-    () => setParams(toSearchParams({ view: filters.view, q: "", stage: [], status: [], owner: "", followUp: false, sort: filters.sort, scoreMin: 0 })),
+    () => setParams(keepLayout(toSearchParams({ view: filters.view, q: "", stage: [], status: [], owner: "", followUp: false, sort: filters.sort, scoreMin: 0 }))),
     [filters.view, filters.sort, setParams],
   );
   return { filters, update, clear, active };
+}
+
+/** The table or board choice (use-crm-layout.ts) is not a filter, but a filter change keeps it. */
+function keepLayout(params: URLSearchParams): URLSearchParams {
+  const layout = new URLSearchParams(window.location.search).get(LAYOUT_PARAM);
+  if (layout) params.set(LAYOUT_PARAM, layout);
+  return params;
 }
 
 export function fromSearchParams(params: URLSearchParams): CrmFilters {

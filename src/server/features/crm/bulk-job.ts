@@ -1,0 +1,365 @@
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { isClosedWon, statusLabel } from "~/shared/crm/pipeline";
+import { OWNER_RULE, pipelineRuleBreak, type PipelineChanges } from "~/shared/crm/lead-rules";
+import type { BulkAction, BulkJob, BulkSelection } from "~/shared/schemas/crm-bulk";
+import { bulkRequestSchema } from "~/shared/schemas/crm-bulk";
+import { rowsOf, type Db } from "../../db/client";
+import { lead, leadBulkJob, staff } from "../../db/schema";
+import { AppError, invalid } from "../../platform/errors";
+import { olderThan } from "../../platform/keyset";
+import { talliedSummary } from "./counts";
+import { leadFilterSql } from "./filters";
+import { leadsChanged } from "./summary-cache";
+import { canOwnLeads } from "./update";
+
+/**
+ * Bulk actions on leads (issue 23 §1) as a claimed background job (ARCHITECTURE.md principle 7).
+ * The job goes through its leads newest first in batches; each batch is one transaction that locks
+ * the job row (so only the process holding its claim advances it), reads the next leads after the
+ * job's cursor, checks each against the rule book (lead-rules.ts) and the version it was selected
+ * with, changes the others in one statement that also writes their activity, and moves the cursor and
+ * the counts. A process that dies leaves the job running with a claim that lapses; any process then
+ * claims it (`for update skip locked`) and goes on after the last batch that committed.
+ */
+export const BULK_JOB_LEASE_MS = 60_000;
+const RENEW_EVERY_MS = 15_000;
+/** Leads per batch: PostgreSQL writes 5,000 leads with their index upkeep and activity in well under a second. */
+export const BULK_BATCH = 5_000;
+/** PGlite runs one statement at a time: smaller batches let a sign-in or a page in between. */
+export const PGLITE_BULK_BATCH = 1_000;
+/** The skipped leads named in the result (the counts per reason cover all of them). */
+const NAMED_SKIPS = 20;
+
+export const STALE_SELECTED = "Changed by someone else after it was selected";
+export const GONE_SELECTED = "Deleted before the change reached it";
+const FAILED_ERROR = "The bulk change stopped on an error; the leads changed so far stay changed. Try again for the rest.";
+
+type JobRow = typeof leadBulkJob.$inferSelect;
+
+/** What the job's answer calls the action ("Priority: High"). */
+function describe(action: BulkAction, ownerName: string | null): string {
+  switch (action.kind) {
+    case "owner":
+      return `Owner: ${action.leadOwner ? (ownerName ?? "a former owner") : "Unassigned"}`;
+    case "pipeline":
+      return `Stage and status: ${action.leadStage} · ${statusLabel(action.leadStatus)}${action.batchName ? ` (batch ${action.batchName})` : ""}`;
+    case "priority":
+      return `Priority: ${action.priority}`;
+    case "followUp":
+      return `Follow-up date: ${action.followUpDate ?? "cleared"}`;
+    case "delete":
+      return "Delete";
+  }
+}
+
+async function toJob(db: Db, row: JobRow, startedBy: string | null): Promise<BulkJob> {
+  const ownerId = row.action.kind === "owner" ? row.action.leadOwner : null;
+  const [owner] = ownerId ? await db.select({ name: staff.name }).from(staff).where(eq(staff.id, ownerId)) : [];
+  return {
+    id: row.id,
+    status: row.status,
+    action: describe(row.action, owner?.name ?? null),
+    total: row.total,
+    processed: row.processed,
+    changed: row.changed,
+    unchanged: row.unchanged,
+    skipped: row.skipped,
+    skipReasons: Object.entries(row.skipReasons).map(([reason, count]) => ({ reason, count })),
+    skippedLeads: row.skippedLeads,
+    error: row.error,
+    startedBy,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function readBulkJob(db: Db, id: string): Promise<BulkJob & { lapsed: boolean }> {
+  const [found] = await db
+    .select({ job: leadBulkJob, startedBy: staff.name, lapsed: sql<boolean>`${leadBulkJob.status} = 'running' and ${leadBulkJob.claimedUntil} < now()` })
+    .from(leadBulkJob)
+    .leftJoin(staff, eq(staff.id, leadBulkJob.startedBy))
+    .where(eq(leadBulkJob.id, id));
+  if (!found) throw new AppError("not_found", "Bulk change not found");
+  return { ...(await toJob(db, found.job, found.startedBy)), lapsed: found.lapsed };
+}
+
+/**
+ * Checks the request, then claims a job for it: 400 naming the field for bad input or an owner who may
+ * not own leads, 409 while the same staff member's previous bulk change still runs.
+ */
+export async function createBulkJob(db: Db, staffId: string, body: unknown): Promise<{ id: string; claimToken: string }> {
+  const parsed = bulkRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalid(issue.path.map(String).join(".") || "_", issue.message);
+  }
+  const { selection, action } = parsed.data;
+  if (action.kind === "owner" && action.leadOwner && !(await canOwnLeads(db, action.leadOwner))) throw invalid("action.leadOwner", OWNER_RULE);
+  const total = await selectionTotal(db, selection);
+  const [claimed] = await db
+    .insert(leadBulkJob)
+    .values({ startedBy: staffId, action, selection, total, claimedUntil: sql`now() + make_interval(secs => ${BULK_JOB_LEASE_MS / 1000})` })
+    .onConflictDoNothing()
+    .returning({ id: leadBulkJob.id, claimToken: leadBulkJob.claimToken });
+  if (!claimed) throw new AppError("conflict", "Your previous bulk change is still running; wait for it to finish", undefined, 2);
+  return claimed;
+}
+
+/** The selection's size: the selected leads, or the filter's exact count from the tallies; null for a search (the job counts it). */
+async function selectionTotal(db: Db, selection: BulkSelection): Promise<number | null> {
+  if ("leads" in selection) return new Set(selection.leads.map((l) => l.id)).size;
+  if (selection.filter.q?.trim()) return null;
+  return (await talliedSummary(db, selection.filter, selection.filter.view)).total;
+}
+
+/** Claims one running job whose process stopped renewing it; null when there is none (or another process took it). */
+export async function claimLapsedBulkJob(db: Db): Promise<{ id: string; claimToken: string } | null> {
+  const [row] = rowsOf<{ id: string; claim_token: string }>(
+    await db.execute(sql`
+      update ${leadBulkJob} set claim_token = gen_random_uuid(), claimed_until = now() + make_interval(secs => ${BULK_JOB_LEASE_MS / 1000})
+      where id = (select id from ${leadBulkJob} where status = 'running' and claimed_until < now() order by claimed_until limit 1 for update skip locked)
+      returning id, claim_token`),
+  );
+  return row ? { id: row.id, claimToken: row.claim_token } : null;
+}
+
+interface LeadState {
+  id: string;
+  version: number;
+  fullName: string;
+  email: string;
+  leadOwner: string | null;
+  priority: string;
+  leadStage: string;
+  leadStatus: string;
+  batchName: string | null;
+  saleAmount: number | null;
+  collectedAmount: number | null;
+  followUpDate: string | null;
+  cursorAt: string;
+}
+
+/** Field → column and the SQL type its value is cast to. */
+const COLUMNS: Record<string, [string, string]> = {
+  leadOwner: ["lead_owner", "uuid"],
+  priority: ["priority", "text"],
+  leadStage: ["lead_stage", "text"],
+  leadStatus: ["lead_status", "text"],
+  batchName: ["batch_name", "text"],
+  followUpDate: ["follow_up_date", "date"],
+};
+
+/** The fields the action sets on a lead (a batch name only with a Closed Won status). */
+function changesOf(action: Exclude<BulkAction, { kind: "delete" }>): Record<string, string | null> {
+  switch (action.kind) {
+    case "owner":
+      return { leadOwner: action.leadOwner };
+    case "pipeline":
+      return { leadStage: action.leadStage, leadStatus: action.leadStatus, ...(action.batchName && isClosedWon(action.leadStatus) ? { batchName: action.batchName } : {}) };
+    case "priority":
+      return { priority: action.priority };
+    case "followUp":
+      return { followUpDate: action.followUpDate };
+  }
+}
+
+const shown = (value: unknown) => (value === null || value === undefined || value === "" ? null : String(value));
+
+interface BatchOutcome {
+  more: boolean;
+  lost: boolean;
+}
+
+/**
+ * One batch in one transaction (see the top of the file). Returns whether leads are left and whether
+ * the claim was lost (another process holds the job now).
+ */
+async function runBatch(db: Db, jobId: string, claimToken: string, actorStaffId: string | null, batchSize: number): Promise<BatchOutcome> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const [job] = await tx
+      .select()
+      .from(leadBulkJob)
+      .where(and(eq(leadBulkJob.id, jobId), eq(leadBulkJob.claimToken, claimToken), eq(leadBulkJob.status, "running")))
+      .for("update");
+    if (!job) return { more: false, lost: true };
+    const { selection, action } = job;
+    const selected = "leads" in selection ? new Map(selection.leads.map((l) => [l.id, l.version])) : null;
+    const where = "leads" in selection ? inArray(lead.id, [...selected!.keys()]) : leadFilterSql(selection.filter, selection.filter.view);
+    if (job.total === null) {
+      const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(lead).where(and(where, lte(lead.createdAt, job.startedAt)));
+      job.total = counted!.n;
+    }
+    const cursor = job.cursorAt && job.cursorId ? { at: job.cursorAt, id: job.cursorId } : null;
+    const rows: LeadState[] = await tx
+      .select({
+        id: lead.id,
+        version: lead.version,
+        fullName: lead.fullName,
+        email: lead.email,
+        leadOwner: lead.leadOwner,
+        priority: lead.priority,
+        leadStage: lead.leadStage,
+        leadStatus: lead.leadStatus,
+        batchName: lead.batchName,
+        saleAmount: lead.saleAmount,
+        collectedAmount: lead.collectedAmount,
+        followUpDate: lead.followUpDate,
+        cursorAt: sql<string>`${lead.createdAt}::text`,
+      })
+      .from(lead)
+      // Leads added after the job began are not the selection the person saw.
+      .where(and(where, lte(lead.createdAt, job.startedAt), olderThan(lead.createdAt, lead.id, cursor)))
+      .orderBy(desc(lead.createdAt), desc(lead.id))
+      .limit(batchSize);
+
+    const reasons = { ...job.skipReasons };
+    const named = [...job.skippedLeads];
+    let skipped = 0;
+    const skip = (row: LeadState, reason: string) => {
+      skipped++;
+      reasons[reason] = (reasons[reason] ?? 0) + 1;
+      if (named.length < NAMED_SKIPS) named.push({ id: row.id, name: row.fullName || row.email, reason });
+    };
+    const changes = action.kind === "delete" ? {} : changesOf(action);
+    const writes: { id: string; version: number }[] = [];
+    const entries: { lead_id: string; field: string; from_value: string | null; to_value: string | null }[] = [];
+    let unchanged = 0;
+    for (const row of rows) {
+      if (selected && selected.get(row.id) !== row.version) {
+        skip(row, STALE_SELECTED);
+        continue;
+      }
+      if (action.kind === "delete") {
+        writes.push({ id: row.id, version: row.version });
+        continue;
+      }
+      const broken = pipelineRuleBreak(row, changes as PipelineChanges);
+      if (broken) {
+        skip(row, broken.message);
+        continue;
+      }
+      const differing = Object.entries(changes).filter(([field, value]) => shown(value) !== shown(row[field as keyof LeadState]));
+      if (differing.length === 0) {
+        unchanged++;
+        continue;
+      }
+      writes.push({ id: row.id, version: row.version });
+      for (const [field, value] of differing) entries.push({ lead_id: row.id, field, from_value: shown(row[field as keyof LeadState]), to_value: shown(value) });
+    }
+
+    const written = writes.length ? await write(tx, action, changes, writes, entries, actorStaffId) : new Set<string>();
+    // A lead written between this batch's read and its write (its version moved): reported, not changed.
+    for (const w of writes) if (!written.has(w.id)) skip(rows.find((row) => row.id === w.id)!, STALE_SELECTED);
+
+    const more = rows.length === batchSize;
+    const last = rows[rows.length - 1];
+    let processed = job.processed + rows.length;
+    if (!more && selected) {
+      // Selected leads the job never met were deleted after they were selected.
+      const gone = job.total - processed;
+      if (gone > 0) {
+        skipped += gone;
+        reasons[GONE_SELECTED] = (reasons[GONE_SELECTED] ?? 0) + gone;
+        processed += gone;
+      }
+    }
+    await tx
+      .update(leadBulkJob)
+      .set({
+        total: job.total,
+        processed,
+        changed: job.changed + written.size,
+        unchanged: job.unchanged + unchanged,
+        skipped: job.skipped + skipped,
+        skipReasons: reasons,
+        skippedLeads: named,
+        ...(last ? { cursorAt: last.cursorAt, cursorId: last.id } : {}),
+        claimedUntil: sql`now() + make_interval(secs => ${BULK_JOB_LEASE_MS / 1000})`,
+        ...(more ? {} : { status: "done" as const, finishedAt: sql`now()` }),
+      })
+      .where(eq(leadBulkJob.id, jobId));
+    return { more, lost: false };
+  });
+}
+
+/**
+ * Changes (or deletes) the batch's leads whose version is still the one read, and writes one activity
+ * record per changed field of each, in one statement. Returns the ids written.
+ */
+async function write(
+  tx: Db,
+  action: BulkAction,
+  changes: Record<string, string | null>,
+  writes: { id: string; version: number }[],
+  entries: { lead_id: string; field: string; from_value: string | null; to_value: string | null }[],
+  actorStaffId: string | null,
+): Promise<Set<string>> {
+  const batch = sql`select * from json_to_recordset(${JSON.stringify(writes)}::json) as b(id uuid, version integer)`;
+  const statement =
+    action.kind === "delete"
+      ? sql`with b as (${batch}) delete from ${lead} using b where lead.id = b.id and lead.version = b.version returning lead.id`
+      : sql`with b as (${batch}),
+          u as (
+            update ${lead} set ${sql.join(
+              Object.entries(changes).map(([field, value]) => sql`${sql.raw(COLUMNS[field]![0])} = ${value}::${sql.raw(COLUMNS[field]![1])}`),
+              sql`, `,
+            )}, version = lead.version + 1, updated_at = now()
+            from b where lead.id = b.id and lead.version = b.version returning lead.id),
+          logged as (
+            insert into lead_change (lead_id, staff_id, kind, field, from_value, to_value)
+            select c.lead_id, ${actorStaffId}::uuid, 'edit', c.field, c.from_value, c.to_value
+            from json_to_recordset(${JSON.stringify(entries)}::json) as c(lead_id uuid, field text, from_value text, to_value text)
+            join u on u.id = c.lead_id)
+          select id from u`;
+  const rows = rowsOf<{ id: string }>(await tx.execute(statement));
+  return new Set(rows.map((row) => row.id));
+}
+
+export interface RunOptions {
+  batchSize: number;
+  /** Aborted when the server closes: the job stops after its batch and its claim is handed back for another process. */
+  signal: AbortSignal;
+  /** Called after each batch (tests stop a job part way with it). */
+  afterBatch?: () => void;
+  log?: { error: (object: object, message: string) => void };
+}
+
+/**
+ * Runs a claimed job to its end in this process. Never throws: a failure is the job's `error`. When
+ * stopped by `signal` the job stays running with its claim released, so another process resumes it.
+ */
+export async function runBulkJob(db: Db, jobId: string, claimToken: string, options: RunOptions): Promise<void> {
+  const [owner] = await db.select({ startedBy: leadBulkJob.startedBy }).from(leadBulkJob).where(eq(leadBulkJob.id, jobId));
+  const renew = setInterval(() => {
+    db.update(leadBulkJob)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${BULK_JOB_LEASE_MS / 1000})` })
+      .where(and(eq(leadBulkJob.id, jobId), eq(leadBulkJob.claimToken, claimToken), eq(leadBulkJob.status, "running")))
+      .catch(() => undefined); // the next batch renews it too
+  }, RENEW_EVERY_MS);
+  renew.unref();
+  try {
+    for (;;) {
+      const outcome = await runBatch(db, jobId, claimToken, owner?.startedBy ?? null, options.batchSize);
+      leadsChanged();
+      options.afterBatch?.();
+      if (!outcome.more || outcome.lost) return;
+      if (options.signal.aborted) {
+        await db
+          .update(leadBulkJob)
+          .set({ claimedUntil: sql`now() - interval '1 second'` })
+          .where(and(eq(leadBulkJob.id, jobId), eq(leadBulkJob.claimToken, claimToken)));
+        return;
+      }
+    }
+  } catch (error) {
+    options.log?.error({ err: error, jobId }, "Bulk change failed");
+    await db
+      .update(leadBulkJob)
+      .set({ status: "failed", error: FAILED_ERROR, finishedAt: sql`now()` })
+      .where(and(eq(leadBulkJob.id, jobId), eq(leadBulkJob.claimToken, claimToken)))
+      .catch(() => undefined); // the claim lapses and another process resumes it
+  } finally {
+    clearInterval(renew);
+  }
+}
