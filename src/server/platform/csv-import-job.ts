@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { csvImportJob, staff } from "../db/schema";
 import { CSV_IMPORT, IMPORT_RUNNING, receiveCsvUpload, type CsvUploadRules } from "./csv-import";
-import { AppError } from "./errors";
+import { AppError, databaseAppError } from "./errors";
 import type { RunExclusive } from "./exclusive";
 
 /**
@@ -52,6 +52,7 @@ const LAPSED_ERROR = "The server running this import stopped before it finished.
 const SHUTDOWN_ERROR = "The server was shut down before this import finished. Rows written so far are kept; import the same file again to finish (rows already written are matched, never duplicated).";
 const RESUMING = "An import stopped by a server restart is being resumed; try again when it has finished";
 const RESUME_LATER = "The server is shutting down; the import resumes where it stopped when the server starts again";
+const RESUME_SOON = "The database is busy; the import resumes where it stopped in a few seconds";
 const FAILED_ERROR = "The import stopped on an error. Rows written so far are kept; import the same file again to finish (rows already written are matched, never duplicated).";
 
 /** Raised between rows when the server is shutting down. */
@@ -239,10 +240,13 @@ export class CsvImportJobs {
       return result;
     } catch (error) {
       await writing;
-      if (error instanceof ImportStopped && resumable) {
-        // Left running from its checkpoint, its claim let go: the next server to start resumes it.
+      const busy = databaseAppError(error)?.code === "unavailable";
+      if (resumable && (error instanceof ImportStopped || busy)) {
+        // Left running from its checkpoint, its claim let go: the next server to start resumes it
+        // (a database too busy to answer in time, on a loaded machine, is a pause, not a failure).
+        if (busy) this.log.warn({ err: error, jobId }, "Import paused: the database is busy; it resumes from its checkpoint");
         await db.update(csvImportJob).set({ claimedUntil: sql`now()` }).where(thisJob).catch(() => undefined);
-        throw new AppError("unavailable", RESUME_LATER);
+        throw new AppError("unavailable", busy ? RESUME_SOON : RESUME_LATER);
       }
       const message = error instanceof ImportStopped ? SHUTDOWN_ERROR : error instanceof AppError ? error.message : FAILED_ERROR;
       if (!(error instanceof ImportStopped) && !(error instanceof AppError)) this.log.error({ err: error, jobId }, "CSV import failed");
