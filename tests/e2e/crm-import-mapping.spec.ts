@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { groupIndian } from "../../src/shared/format-number";
 import { ACCOUNTS } from "./accounts";
-import { expectToast, signIn } from "./support";
+import { signIn } from "./support";
 
 /** Enough rows that the import still writes when the page has reloaded, on either database. */
 const ROWS = 150_000;
