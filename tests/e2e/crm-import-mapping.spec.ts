@@ -8,14 +8,17 @@ import { groupIndian } from "../../src/shared/format-number";
 import { ACCOUNTS } from "./accounts";
 import { signIn } from "./support";
 
-/** Enough rows that the import still writes when the page has reloaded, on either database. */
-const ROWS = 150_000;
+/**
+ * Enough rows that the import still writes when the page has reloaded: PostgreSQL writes ~18,000 rows
+ * a second, the embedded database a few thousand.
+ */
+const rowsOn = (project: string) => (project === "pglite" ? 40_000 : 150_000);
 const BAD = [4, 9];
 
 /** A sheet as a sales team keeps one: its own headers, mobiles under "Contact" (a name no field has), two bad e-mails. */
-function sheet(tag: string): Buffer {
+function sheet(tag: string, rows: number): Buffer {
   const lines = ["Name,Email ID,Contact,Remarks"];
-  for (let i = 0; i < ROWS; i++) {
+  for (let i = 0; i < rows; i++) {
     const email = BAD.includes(i) ? `not-an-email-${i}` : `${tag}.${i}@example.com`;
     lines.push(`Mapped ${tag} ${i},${email},9${String(600_000_000 + i).padStart(9, "0")},Row ${i}`);
   }
@@ -29,7 +32,9 @@ async function violations(page: Page) {
 
 for (const width of [1280, 360]) {
   test(`Import CSV Data at ${width} px: map the columns, dry run, import, reload while it runs`, async ({ page }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(900_000);
+    const ROWS = rowsOn(test.info().project.name);
+    const written = new RegExp(`^Written [\\d,]+ of ${groupIndian(ROWS)} rows\\.\\.\\.$`);
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/crm-login");
     await signIn(page, ACCOUNTS.sales, "Access CRM Dashboard");
@@ -38,7 +43,7 @@ for (const width of [1280, 360]) {
     await page.getByRole("button", { name: "Import CSV Data" }).click();
     const dialog = page.getByRole("dialog", { name: "Import CSV Data" });
     const tag = `map${width}${Date.now().toString(36)}`;
-    await dialog.getByLabel("CSV file (or XLSX)").setInputFiles({ name: `sheet-${width}.csv`, mimeType: "text/csv", buffer: sheet(tag) });
+    await dialog.getByLabel("CSV file (or XLSX)").setInputFiles({ name: `sheet-${width}.csv`, mimeType: "text/csv", buffer: sheet(tag, ROWS) });
     await dialog.getByRole("button", { name: "Map columns" }).click();
 
     // Matched by header: Name → Full Name, Email ID → Email IDs, Remarks → Motivation; "Contact" names no field.
@@ -71,11 +76,11 @@ for (const width of [1280, 360]) {
 
     // The import, then a reload while it writes: the page finds it again and shows rows written.
     await dialog.getByRole("button", { name: `Import ${groupIndian(ROWS)} rows` }).click();
-    await expect(dialog.getByTestId("import-progress")).toHaveText(/^Written [\d,]+ of 1,50,000 rows\.\.\.$/);
+    await expect(dialog.getByTestId("import-progress")).toHaveText(written);
     await page.reload();
     const status = page.getByTestId("import-status");
-    await expect(status).toHaveText(/^Written [\d,]+ of 1,50,000 rows\.\.\.$/);
-    await expect(status).toBeHidden({ timeout: 300_000 });
+    await expect(status).toHaveText(written);
+    await expect(status).toBeHidden({ timeout: 780_000 });
 
     // The same columns next time: the mapping saved for this person comes back.
     await page.getByRole("button", { name: "Import CSV Data" }).click();
