@@ -13,7 +13,7 @@ import "./platform/app-context";
 import { registerAccessControl, registerNoStoreForStaff } from "./platform/access";
 import { errorBody, registerErrorHandler } from "./platform/errors";
 import { registerJsonBodyParser } from "./platform/json-body";
-import { CsvImportJobs } from "./platform/csv-import-job";
+import { StoredImportJobs } from "./platform/stored-import-job";
 import { exclusiveRunner } from "./platform/exclusive";
 import { openApiRoutes, registerOpenApi } from "./platform/openapi";
 import { registerPages, type PagesOptions } from "./platform/pages";
@@ -47,6 +47,7 @@ import { credentialRoutes } from "./features/reports/credential-routes";
 import { leadRoutes } from "./features/crm/routes";
 import { leadWorkRoutes } from "./features/crm/work-routes";
 import { leadRuleRoutes } from "./features/crm/assignment-routes";
+import { leadImportRoutes } from "./features/crm/import-routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
 
 export interface AppOptions {
@@ -89,6 +90,7 @@ const FEATURES = [
   leadRoutes,
   leadWorkRoutes,
   leadRuleRoutes,
+  leadImportRoutes,
   cspReportRoutes,
   openApiRoutes,
 ];
@@ -135,8 +137,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("exclusive", exclusiveRunner(database));
   app.decorate("draining", false);
   // Staff CSV imports: received as they arrive, written as jobs; stopped between rows at close.
-  const csvImports = new CsvImportJobs(database.db, app.exclusive, app.log);
+  const csvImports = new StoredImportJobs(database.db, app.exclusive, app.log);
   app.decorate("csvImports", csvImports);
+  // Once every route (and so every kind of import) is registered: resume what a stopped server left.
+  app.addHook("onReady", async () => csvImports.startResuming());
   app.addHook("onClose", () => csvImports.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

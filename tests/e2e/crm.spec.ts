@@ -4,8 +4,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, localPart } from "./accounts";
 import { chooseInline, expectInline, openInline } from "./crm-inline";
 import { expectToast, signIn, waitForHydration } from "./support";
+import { sharedFixture } from "../helpers/shared-fixtures";
 
-const FIXTURE = "/work/shared/fixtures/crm-legacy-leads.csv";
+const FIXTURE = sharedFixture("crm-legacy-leads.csv");
 const fixturePath = () => {
   try {
     readFileSync(FIXTURE);

@@ -125,3 +125,4 @@ export * from "./tables/lead-work";
 export * from "./tables/lead-search-sample";
 export * from "./tables/lead-scoring";
 export * from "./tables/lead-bulk-jobs";
+export * from "./tables/import-uploads";

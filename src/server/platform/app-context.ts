@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import type { Db, Engine } from "../db/client";
-import type { CsvImportJobs } from "./csv-import-job";
+import type { StoredImportJobs } from "./stored-import-job";
 import type { RunExclusive } from "./exclusive";
 
 declare module "fastify" {
@@ -15,7 +15,7 @@ declare module "fastify" {
     exclusive: RunExclusive;
     /** Set when the process begins to shut down: readiness answers 503 from then on (features/health). */
     draining: boolean;
-    /** The staff CSV imports: one pipeline, written as background jobs (csv-import-job.ts). */
-    csvImports: CsvImportJobs;
+    /** The staff CSV imports: one pipeline, written as background jobs (csv-import-job.ts), a stored file's resumed after a restart (stored-import-job.ts). */
+    csvImports: StoredImportJobs;
   }
 }

@@ -51,9 +51,9 @@ export interface CsvFile {
 
 /** The longest cell or row the parser holds (characters): far past any real cell, short of a stuck quote eating the file. */
 export const MAX_RECORD_CHARS = 1024 * 1024;
-const DEFAULT_MAX_COLUMNS = 200;
+export const DEFAULT_MAX_COLUMNS = 200;
 /** How much of the file decides its encoding and delimiter. */
-const SNIFF_BYTES = 64 * 1024;
+export const SNIFF_BYTES = 64 * 1024;
 
 const PARSE_OPTIONS: ParseOptions = {
   bom: true,
@@ -171,13 +171,13 @@ function cellProblem(cell: string, invalidUtf8: boolean): string | null {
   return null;
 }
 
-interface Reading {
+export interface Reading {
   encoding: CsvEncoding;
   delimiter: string;
 }
 
 /** The file's rows as the parser reads them from `source`; every stream is destroyed when the caller stops early. */
-async function* parsed<T>(source: Readable, reading: Reading, options: ParseOptions = {}, watch?: { invalid: boolean }): AsyncGenerator<T> {
+export async function* parsed<T>(source: Readable, reading: Reading, options: ParseOptions = {}, watch?: { invalid: boolean }): AsyncGenerator<T> {
   const { encoding } = reading;
   const stages: (Readable | Transform)[] = [source, ...(encoding === "utf-8" ? [] : [toUtf8(encoding)]), ...(watch ? [utf8Watch(watch)] : [])];
   const parser = parse({ ...PARSE_OPTIONS, ...options, delimiter: reading.delimiter });
@@ -198,7 +198,7 @@ const widthError = (line: number, column: number, header: string[], cells: numbe
  * Reads the whole file once, as it arrives, and throws the first reason it cannot be imported (the
  * import's own header rule included); answers the count of data rows.
  */
-async function checkFile(source: Readable, reading: Reading, maxColumns: number, headerRule?: (header: string[]) => void): Promise<number> {
+export async function checkFile(source: Readable, reading: Reading, maxColumns: number, headerRule?: (header: string[]) => void): Promise<number> {
   const watch = { invalid: false };
   let header: string[] | null = null;
   let rows = 0;

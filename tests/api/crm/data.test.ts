@@ -10,6 +10,7 @@ import { leadFactory } from "../../fixtures/leads";
 import { postReport, reportInput, WEBHOOK_TOKEN } from "../../fixtures/reports";
 import { createTestApp, signedIn, type TestContext } from "../../helpers/app";
 import { multipart } from "../../helpers/multipart";
+import { sharedFixture } from "../../helpers/shared-fixtures";
 
 let ctx: TestContext;
 let sales: Awaited<ReturnType<typeof signedIn>>;
@@ -93,7 +94,7 @@ describe("CSV export and import", () => {
   });
 
   it("imports the legacy sheet: matches the same person once, maps LTB, reports the bad rows by row and column", async () => {
-    const response = await importCsv(readFileSync("/work/shared/fixtures/crm-legacy-leads.csv"));
+    const response = await importCsv(readFileSync(sharedFixture("crm-legacy-leads.csv")));
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as ImportResult;
     expect(result).toMatchObject({ syncedRecords: 7, created: 6, updated: 1, rejectedRows: 2 });
@@ -119,7 +120,7 @@ describe("CSV export and import", () => {
     expect(exported).toContain(`"'=cmd|' /C calc'!A0"`);
     // A second import of the same sheet creates nothing new, and writes only what it changes: Riya's
     // two rows (two versions of her in one sheet) each change her lead again; the rest are as the sheet says.
-    const again = (await importCsv(readFileSync("/work/shared/fixtures/crm-legacy-leads.csv"))).json() as ImportResult;
+    const again = (await importCsv(readFileSync(sharedFixture("crm-legacy-leads.csv")))).json() as ImportResult;
     expect(again).toMatchObject({ syncedRecords: 7, created: 0, updated: 2, unchanged: 5 });
   });
 

@@ -2,21 +2,14 @@
 // lead the killed run left came with its activity entry, in whole batches), and the same file run
 // again ends exactly where one clean run ends. A real server process on a real database, killed
 // for real; IMPORT_CRASH_ROWS (default 200,000) sets the file's size.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPglite } from "~/server/db/client";
 import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { IMPORT_BATCH, PGLITE_IMPORT_BATCH } from "~/server/features/crm/import";
-import { createEmptyPostgresDatabase, testEngine } from "../../helpers/database";
-import { freePort } from "../../helpers/free-port";
+import { testEngine } from "../../helpers/database";
+import { freshDatabase as freshDatabaseIn, startServer as startServerIn, stopServer, uploadFile, type Cleanup, type ServerProcess } from "../../helpers/server-process";
 
 const ROWS = Number(process.env.IMPORT_CRASH_ROWS ?? 200_000);
-const STAFF = { email: "crash.test@example.com", password: "crash-test-password-1" };
-const cleanup: (() => Promise<void> | void)[] = [];
+const cleanup: Cleanup = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
@@ -37,78 +30,9 @@ function importFile(): Buffer {
   return Buffer.from(`${lines.join("\n")}\n`);
 }
 
-
-/** A fresh database for one server: a data folder (PGlite) or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ env: Record<string, string>; query: <T>(text: string) => Promise<T[]> }> {
-  if (testEngine === "pglite") {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "ff-crash-"));
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    // Read with the server stopped (the folder is locked to one process).
-    const query = async <T,>(text: string) => {
-      const db = await openPglite(path.join(dir, "pglite"));
-      try {
-        return (await db.pglite!.query<T>(text)).rows;
-      } finally {
-        await db.close();
-      }
-    };
-    return { env: { DATA_DIR: dir, DATABASE_URL: "" }, query };
-  }
-  const empty = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_crash");
-  cleanup.push(empty.drop);
-  const query = async <T,>(text: string) => {
-    const client = new pg.Client({ connectionString: empty.url });
-    await client.connect();
-    try {
-      return (await client.query(text)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  };
-  return { env: { DATABASE_URL: empty.url }, query };
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  cookie: string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/api-server.ts"], {
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_BASE_URL: `http://localhost:${port}`, CREATE_STAFF: `${STAFF.email} ${STAFF.password}` },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  cleanup.push(() => void child.kill("SIGKILL"));
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("ready")) resolve();
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: `http://localhost:${port}` }, body: JSON.stringify(STAFF) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  expect(login.status, await login.text()).toBe(200);
-  return { url, child, cookie };
-}
-
-const stopServer = (server: Server, signal: NodeJS.Signals) =>
-  new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.once("exit", () => resolve());
-    server.child.kill(signal);
-  });
-
-function upload(server: Server, file: Buffer) {
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(file)], { type: "text/csv" }), "leads.csv");
-  return fetch(`${server.url}/api/crm/sync-csv`, { method: "POST", body: form, headers: { cookie: server.cookie, origin: server.url.replace("127.0.0.1", "localhost") } });
-}
+const freshDatabase = () => freshDatabaseIn(cleanup);
+const startServer = (env: Record<string, string>) => startServerIn(env, cleanup);
+const upload = (server: ServerProcess, file: Buffer) => uploadFile(server, "/api/crm/sync-csv", file);
 
 /** Everything an import writes, in a comparable form (no generated ids or clock times). */
 const SNAPSHOT = `

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { staff } from "../schema";
+import { importUpload } from "./import-uploads";
 
 export const CSV_IMPORT_JOB_STATUSES = ["running", "done", "failed"] as const;
 export const CSV_IMPORT_KINDS = ["leads", "reports"] as const;
@@ -27,6 +28,17 @@ export const csvImportJob = pgTable(
     claimedUntil: timestamp("claimed_until", { withTimezone: true }).notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * A mapped import (issue 23 §5): its file in the database, the mapping, and a checkpoint — the
+     * data rows settled (`resumeRow`) and the result then (`partial`) — from which a restarted server
+     * resumes it. A dry run writes no lead.
+     */
+    uploadId: uuid("upload_id").references(() => importUpload.id, { onDelete: "set null" }),
+    fileSha256: text("file_sha256"),
+    mapping: jsonb("mapping").$type<Record<string, number | null>>(),
+    dryRun: boolean("dry_run").notNull().default(false),
+    resumeRow: integer("resume_row").notNull().default(0),
+    partial: jsonb("partial"),
   },
   (t) => [
     check("csv_import_job_status_check", sql`${t.status} in ('running', 'done', 'failed')`),

@@ -1,4 +1,4 @@
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import { keepWorkedPipeline, NEW_LEAD_PIPELINE, pipelineRuleBreak, settleStatus } from "~/shared/crm/lead-rules";
 import type { ImportResult } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
@@ -35,6 +35,32 @@ interface Pending {
 }
 
 type Existing = { id: string; email: string; mobile: string | null; leadStage: string; leadStatus: string; batchName: string | null; saleAmount: number | null; collectedAmount: number | null };
+
+/**
+ * Where an import writes (importLeadsCsv's `options.target`): the lead table and its activity, or a
+ * dry run's private copy (import-preview.ts), which runs the very same reading, rules and statements
+ * so that its counts are the real run's.
+ */
+export interface ImportTarget {
+  lead: SQL;
+  /** Where each written lead's activity entry goes; null: none (a dry run). */
+  leadChange: SQL | null;
+  /** Before a batch's lookup, with its e-mails and mobiles (the dry run copies the stored leads they name). */
+  beforeLookUp?: (db: Db, emails: string[], mobiles: string[]) => Promise<void>;
+}
+
+const LEAD_TABLES: ImportTarget = { lead: sql`${lead}`, leadChange: sql`${leadChange}` };
+
+export interface ImportOptions {
+  target?: ImportTarget;
+  /** A resumed import: the data rows settled before (skipped, not read again) and the result then. */
+  resumeFrom?: { row: number; result: ImportResult };
+  /**
+   * Every `every` data rows, once every batch before has been written, `save` records the checkpoint
+   * (rows settled, the result then) a resumed import starts from.
+   */
+  checkpoint?: { every: number; save: (row: number, result: ImportResult) => Promise<void> };
+}
 
 /** The stored columns an imported row may set, with their SQL names and types (for the JSON record set), from the table definition. */
 const UPDATABLE = IMPORTED_COLUMNS;
@@ -77,14 +103,21 @@ export async function importLeadsCsv(
   onEmbedded = false,
   /** Told the rows settled so far (written, unchanged or rejected) each time a batch is written. */
   onProgress?: (rowsDone: number) => void,
+  options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const embedded = onEmbedded ? await embeddedUpkeep(db) : null;
+  const target = options.target ?? LEAD_TABLES;
+  const embedded = onEmbedded ? await embeddedUpkeep(db, target === LEAD_TABLES) : null;
   const owners = new Map<string, string>();
   for (const owner of await listLeadOwners(db)) {
     owners.set(owner.name.toLowerCase(), owner.id);
     owners.set(owner.email.toLowerCase(), owner.id);
   }
-  const result: ImportResult = { syncedRecords: 0, created: 0, updated: 0, unchanged: 0, rejected: [], rejectedRows: 0 };
+  const resumed = options.resumeFrom;
+  const result: ImportResult = resumed
+    ? { ...resumed.result, rejected: [...resumed.result.rejected] }
+    : { syncedRecords: 0, created: 0, updated: 0, unchanged: 0, rejected: [], rejectedRows: 0 };
+  const skipRows = resumed?.row ?? 0;
+  let checkpointAt = skipRows;
   const reject = (row: number, errors: CellErrors) => {
     result.rejectedRows++;
     for (const error of errors) if (result.rejected.length < MAX_REPORTED) result.rejected.push({ row, ...error });
@@ -105,7 +138,7 @@ export async function importLeadsCsv(
     await earlier; // never more than two at once
     const sharesKey = !!latest && [...keys].some((key) => latest!.keys.has(key));
     if (sharesKey) await latest!.done;
-    const started = startBatch(db, batch, keys, sharesKey ? null : latest, actorStaffId, result, reject, embedded);
+    const started = startBatch(db, batch, keys, sharesKey ? null : latest, actorStaffId, result, reject, embedded, target);
     started.done.then(progress, () => {}); // a failed write is thrown where it is awaited, never unhandled meanwhile
     earlier = latest?.done ?? Promise.resolve();
     latest = started;
@@ -126,6 +159,7 @@ export async function importLeadsCsv(
         continue;
       }
       row++;
+      if (row - 1 <= skipRows) continue;
       if (row - 1 > MAX_IMPORT_ROWS) {
         reject(row, [{ field: "Email IDs" as LeadCsvColumn, message: `Only the first ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows of a file are imported` }]);
         break;
@@ -140,7 +174,15 @@ export async function importLeadsCsv(
       if (rowKeys.some((key) => keys.has(key))) await flush();
       rowKeys.forEach((key) => keys.add(key));
       batch.push({ row, lead: imported });
-      if (batch.length >= batchSize) await flush();
+      if (batch.length >= batchSize) {
+        await flush();
+        if (options.checkpoint && row - 1 - checkpointAt >= options.checkpoint.every) {
+          // Every row up to here is written or rejected once the batches in flight are: a resume starts after it.
+          await allWritten();
+          checkpointAt = row - 1;
+          await options.checkpoint.save(checkpointAt, { ...result, rejected: [...result.rejected] });
+        }
+      }
     }
     await flush();
   } finally {
@@ -153,6 +195,7 @@ export async function importLeadsCsv(
   // The planner's statistics of a table that just grew or changed by this much are stale until
   // autovacuum (which may be off) catches up: a re-import chose a trigram scan for every mobile
   // lookup and took minutes. A sampled ANALYZE takes about a second at a million leads.
+  if (target !== LEAD_TABLES) return result;
   if (result.created + result.updated >= ANALYZE_AFTER_ROWS) await db.execute(sql`analyze ${lead}`);
   leadsChanged();
   return result;
@@ -175,16 +218,20 @@ const EXISTING_COLUMNS =
  * thousand keys it chose a parallel scan of the whole table, every batch (at a million leads, ~0.3 s
  * and both cores per batch, most of an import's time).
  */
-async function lookUp(db: Db, batch: Pending[]): Promise<Existing[]> {
+async function lookUp(db: Db, batch: Pending[], target: ImportTarget): Promise<Existing[]> {
   const emails = batch.flatMap((p) => (p.lead.email ? [p.lead.email] : []));
   const mobiles = batch.flatMap((p) => (p.lead.mobile ? [p.lead.mobile] : []));
-  const columns = sql.raw(EXISTING_COLUMNS);
+  await target.beforeLookUp?.(db, emails, mobiles);
+  return rowsOf<Existing>(await db.execute(leadsNamed(target.lead, emails, mobiles, sql.raw(EXISTING_COLUMNS))));
+}
+
+/** The leads of `table` with one of the e-mails or mobiles (the lookup's statement, also the dry run's copy). */
+export function leadsNamed(table: SQL, emails: string[], mobiles: string[], columns: SQL): SQL {
   // `offset 0` keeps each lateral subquery a subquery: a nested loop of index scans, not a hash join.
-  const answer = await db.execute(sql`
-    select l.* from unnest(${sql.param(emails)}::text[]) as k(key), lateral (select ${columns} from ${lead} where email = k.key offset 0) as l
+  return sql`
+    select l.* from unnest(${sql.param(emails)}::text[]) as k(key), lateral (select ${columns} from ${table} where email = k.key offset 0) as l
     union
-    select l.* from unnest(${sql.param(mobiles)}::text[]) as k(key), lateral (select ${columns} from ${lead} where mobile = k.key offset 0) as l`);
-  return rowsOf<Existing>(answer);
+    select l.* from unnest(${sql.param(mobiles)}::text[]) as k(key), lateral (select ${columns} from ${table} where mobile = k.key offset 0) as l`;
 }
 
 /**
@@ -202,13 +249,14 @@ function startBatch(
   result: ImportResult,
   reject: (row: number, errors: CellErrors) => void,
   embedded: Embedded | null,
+  target: ImportTarget,
 ): BatchWrite {
   let announce: (ids: Set<string>) => void = () => {};
   const matched = new Promise<Set<string>>((resolve) => (announce = resolve));
   const done = (async () => {
     let found: Existing[] = [];
     try {
-      found = await lookUp(db, batch);
+      found = await lookUp(db, batch, target);
     } finally {
       announce(new Set(found.map((f) => f.id)));
     }
@@ -216,10 +264,10 @@ function startBatch(
       const theirs = await previous.matched;
       if (found.some((f) => theirs.has(f.id))) {
         await previous.done;
-        found = await lookUp(db, batch);
+        found = await lookUp(db, batch, target);
       }
     }
-    await writeBatch(db, batch, found, actorStaffId, result, reject, embedded);
+    await writeBatch(db, batch, found, actorStaffId, result, reject, embedded, target);
   })();
   return { keys, matched, done };
 }
@@ -241,7 +289,8 @@ interface Embedded {
   ginIndexes: string[];
 }
 
-async function embeddedUpkeep(db: Db): Promise<Embedded> {
+async function embeddedUpkeep(db: Db, leadTable: boolean): Promise<Embedded> {
+  if (!leadTable) return { ginIndexes: [] };
   const indexes = rowsOf<{ name: string }>(
     await db.execute(sql`
       select i.indexrelid::regclass::text as name from pg_index i
@@ -259,6 +308,7 @@ async function writeBatch(
   result: ImportResult,
   reject: (row: number, errors: CellErrors) => void,
   embedded: Embedded | null,
+  target: ImportTarget = LEAD_TABLES,
 ): Promise<void> {
   let rest: Pending[] = [];
   const byEmail = new Map(found.map((f) => [f.email, f]));
@@ -296,8 +346,8 @@ async function writeBatch(
     records.push(record);
   }
   if (records.length > 0) {
-    const write = async (target: Db) => {
-      const [counts] = rowsOf<{ created: number; updated: number; matched: number }>(await target.execute(writeSql(records, actorStaffId)));
+    const write = async (on: Db) => {
+      const [counts] = rowsOf<{ created: number; updated: number; matched: number }>(await on.execute(writeSql(records, actorStaffId, target)));
       result.created += counts!.created;
       result.updated += counts!.updated;
       result.unchanged += counts!.matched - counts!.updated;
@@ -312,10 +362,10 @@ async function writeBatch(
         await write(tx);
       });
     }
-    leadsChanged();
+    if (target === LEAD_TABLES) leadsChanged();
     if (embedded) for (const index of embedded.ginIndexes) await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
   }
-  if (rest.length) await writeBatch(db, rest, await lookUp(db, rest), actorStaffId, result, reject, embedded);
+  if (rest.length) await writeBatch(db, rest, await lookUp(db, rest, target), actorStaffId, result, reject, embedded, target);
 }
 
 const COLUMNS = ["id uuid", "email text", "mobile text", "has_brochure_download boolean", "created_at timestamptz", ...UPDATABLE.map(([, column, type]) => `${column} ${type}`)].join(", ");
@@ -342,25 +392,28 @@ const CHANGES = `(${UPDATED_VALUES.map(([column]) => `l.${column}`).join(", ")})
  * row changes something, and each lead written gets its activity record. New leads and activity
  * records get time-ordered ids (UUID_V7), so their primary keys grow at one end.
  */
-function writeSql(records: Record<string, unknown>[], actorStaffId: string) {
+function writeSql(records: Record<string, unknown>[], actorStaffId: string, target: ImportTarget) {
+  const logged = target.leadChange
+    ? sql`,
+    logged as (
+      insert into ${target.leadChange} (id, lead_id, staff_id, kind, to_value)
+      select ${UUID_V7}, id, ${actorStaffId}::uuid, 'import', to_value
+      from (select id, 'Created from CSV' as to_value from created union all select id, 'Updated from CSV' from changed) as written
+    )`
+    : sql``;
   return sql`
     with v as (select * from json_to_recordset(${JSON.stringify(records)}::json) as v(${sql.raw(COLUMNS)})),
     created as (
-      insert into ${lead} (id, ${sql.raw(INSERTED)})
+      insert into ${target.lead} (id, ${sql.raw(INSERTED)})
       select ${UUID_V7}, ${sql.raw(INSERT_VALUES)} from v where v.id is null
       on conflict do nothing
       returning id
     ),
     changed as (
-      update ${lead} as l set ${sql.raw(UPDATE_SETS)}, version = l.version + 1, updated_at = now()
+      update ${target.lead} as l set ${sql.raw(UPDATE_SETS)}, version = l.version + 1, updated_at = now()
       from v where v.id is not null and l.id = v.id and ${sql.raw(CHANGES)}
       returning l.id
-    ),
-    logged as (
-      insert into ${leadChange} (id, lead_id, staff_id, kind, to_value)
-      select ${UUID_V7}, id, ${actorStaffId}::uuid, 'import', to_value
-      from (select id, 'Created from CSV' as to_value from created union all select id, 'Updated from CSV' from changed) as written
-    )
+    )${logged}
     select (select count(*) from created)::int as created, (select count(*) from changed)::int as updated,
       (select count(*) from v where v.id is not null)::int as matched`;
 }

@@ -4,6 +4,10 @@ import { useCallback, useState } from "react";
 import { groupIndian } from "~/shared/format-number";
 import { Button } from "~/web/components/ui/button";
 import { Modal } from "~/web/components/ui/modal";
+import { toast } from "~/web/lib/toast";
+import type { LeadImportJob } from "~/shared/schemas/crm";
+import { ImportMappingStep } from "./import-mapping-step";
+import { useImportMapping } from "./use-import-mapping";
 import { importFraction, importProgressText, useLeadImport, type ImportState } from "./use-lead-import";
 
 /**
@@ -17,7 +21,7 @@ export function ImportCsv() {
     () => void queryClient.invalidateQueries({ queryKey: ["crm"], predicate: (query) => query.queryKey[1] !== "sync-csv" }),
     [queryClient],
   );
-  const { state, start, clearResult } = useLeadImport(onImported);
+  const { state, start, follow, clearResult } = useLeadImport(onImported);
   const busy = state.phase === "uploading" || state.phase === "writing";
   return (
     <>
@@ -30,7 +34,7 @@ export function ImportCsv() {
           {importProgressText(state)}
         </p>
       )}
-      <ImportDialog open={open} onOpenChange={setOpen} state={state} onStart={start} onClearResult={clearResult} />
+      <ImportDialog open={open} onOpenChange={setOpen} state={state} onStart={start} onFollow={follow} onClearResult={clearResult} />
     </>
   );
 }
@@ -71,15 +75,19 @@ function ImportDialog({
   onOpenChange,
   state,
   onStart,
+  onFollow,
   onClearResult,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   state: ImportState;
   onStart: (file: File) => void;
+  onFollow: (job: LeadImportJob) => void;
   onClearResult: () => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
+  const onError = useCallback((message: string) => toast({ title: "CSV Import Failed", description: message, variant: "destructive" }), []);
+  const mapped = useImportMapping(onError);
   const busy = state.phase === "uploading" || state.phase === "writing";
   const result = state.phase === "done" ? state.result : null;
 
@@ -87,17 +95,45 @@ function ImportDialog({
     if (!next && !busy) {
       setFile(null);
       onClearResult();
+      mapped.reset();
     }
     onOpenChange(next);
   };
+  const run = async (save: Parameters<typeof mapped.run>[0]) => {
+    const job = await mapped.run(save);
+    if (job) onFollow(job);
+  };
 
   return (
-    <Modal open={open} onOpenChange={close} title="Import CSV Data" description="A CSV with the columns of Export CSV. Rows are matched to leads by email, then mobile.">
+    <Modal
+      open={open}
+      onOpenChange={close}
+      width="max-w-2xl"
+      title="Import CSV Data"
+      description="Any CSV or XLSX spreadsheet: map its columns to lead fields and see a dry run first (Map columns), or import a CSV with the columns of Export CSV as it is (Import). Rows are matched to leads by email, then mobile."
+    >
       <div className="grid gap-4">
         <label className="grid gap-1.5 text-sm font-medium text-slate-800">
-          CSV file
-          <input type="file" accept=".csv,text/csv" disabled={busy} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
+          CSV file (or XLSX)
+          <input
+            type="file"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            disabled={busy || mapped.state.step === "uploading"}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              mapped.reset();
+            }}
+            className="text-sm"
+          />
         </label>
+        {mapped.state.step === "uploading" && (
+          <p className="text-sm text-slate-700" aria-live="polite" data-testid="mapping-upload">
+            Uploading and reading the columns... {Math.round(mapped.state.fraction * 100)}%
+          </p>
+        )}
+        {mapped.state.step === "mapping" && !busy && (
+          <ImportMappingStep state={mapped.state} onChoose={mapped.choose} onDryRun={(save) => void mapped.dryRun(save)} onRun={(save) => void run(save)} busy={busy} />
+        )}
         <ImportProgress state={state} />
         {busy && <p className="text-sm text-slate-600">You can close this window: the import goes on, and its progress shows beside Import CSV Data.</p>}
         {result && (
@@ -122,7 +158,12 @@ function ImportDialog({
           <Button variant="secondary" onClick={() => close(false)}>
             Close
           </Button>
-          <Button disabled={!file || busy} onClick={() => file && onStart(file)}>
+          {mapped.state.step !== "mapping" && (
+            <Button variant="secondary" disabled={!file || busy || mapped.state.step === "uploading"} onClick={() => file && void mapped.upload(file)}>
+              Map columns
+            </Button>
+          )}
+          <Button disabled={!file || busy || mapped.state.step !== "idle"} onClick={() => file && onStart(file)}>
             {busy ? "Importing..." : "Import"}
           </Button>
         </div>

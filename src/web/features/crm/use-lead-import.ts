@@ -111,6 +111,16 @@ export function useLeadImport(onImported: () => void) {
     [queryClient, latest, watch],
   );
 
+  /** Follows an import started elsewhere (the mapping step): its progress and result, as one started here. */
+  const follow = useCallback(
+    (started: LeadImportJob) => {
+      watch(started.id);
+      setMine(started.id);
+      queryClient.setQueryData<Latest>(JOB_KEY, { job: started });
+    },
+    [queryClient, watch],
+  );
+
   const result: ImportResult | null = job && job.id === mine && job.status === "done" ? job.result : null;
   const state: ImportState =
     uploading !== null
@@ -120,5 +130,5 @@ export function useLeadImport(onImported: () => void) {
         : result
           ? { phase: "done", result }
           : { phase: "idle" };
-  return { state, start, clearResult: () => setMine(null) };
+  return { state, start, follow, clearResult: () => setMine(null) };
 }
