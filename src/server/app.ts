@@ -45,6 +45,8 @@ import { reportAdminRoutes } from "./features/reports/admin-routes";
 import { dataRightsRoutes } from "./features/reports/data-rights-routes";
 import { credentialRoutes } from "./features/reports/credential-routes";
 import { leadRoutes } from "./features/crm/routes";
+import { savedViewRoutes } from "./features/crm/saved-view-routes";
+import { funnelRoutes } from "./features/crm/funnel-routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
 
 export interface AppOptions {
@@ -85,6 +87,8 @@ const FEATURES = [
   dataRightsRoutes,
   credentialRoutes,
   leadRoutes,
+  savedViewRoutes,
+  funnelRoutes,
   cspReportRoutes,
   openApiRoutes,
 ];

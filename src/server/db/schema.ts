@@ -119,3 +119,5 @@ export * from "./tables/data-rights";
 export * from "./tables/lead-merge-jobs";
 export * from "./tables/lead-tallies";
 export * from "./tables/csv-import-jobs";
+export * from "./tables/crm-saved-views";
+export * from "./tables/crm-funnel";
