@@ -26,6 +26,7 @@ export default [
     route("simulation-admin", "routes/simulation-admin.tsx"),
     route("crm-login", "routes/crm-login.tsx"),
     route("crm", "routes/crm.tsx"),
+    route("crm/analytics", "routes/crm-analytics.tsx"),
     route("setup", "routes/setup.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),

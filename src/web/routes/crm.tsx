@@ -1,54 +1,17 @@
-import { useEffect } from "react";
-import { redirect, useNavigate } from "react-router";
-import { crmSignInPathFor } from "~/shared/return-path";
-import { AREA_ROLES } from "~/shared/roles";
-import type { StaffSession } from "~/shared/schemas/auth";
 import { CrmDashboard } from "~/web/features/crm/crm-dashboard";
-import { StaffArea } from "~/web/features/staff-auth/staff-area";
-import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
-import { useLogout } from "~/web/features/staff-auth/use-staff-session";
+import { CrmPage, crmPageLoader } from "~/web/features/crm/crm-page";
 import type { Route } from "./+types/crm";
 
-/**
- * Signed out, the server sends the visitor to the CRM sign-in (with the way back) instead of a page
- * that says "Loading CRM..." and then moves. Signed in without the role, the page says so (StaffArea).
- */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { status, data } = await context.fetchApi(request, "/api/auth/session");
-  if (status === 200 && !(data as StaffSession | null)?.user) {
-    const url = new URL(request.url);
-    throw redirect(crmSignInPathFor(`${url.pathname}${url.search}`));
-  }
-  return null;
-}
+export const loader = (args: Route.LoaderArgs) => crmPageLoader(args);
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta = () => [{ title: "CRM Dashboard" }, { name: "robots", content: "noindex" }];
 
-/** Signed out after the page loaded (the session ended): the same way to the sign-in, in the browser. */
-function RedirectToLogin() {
-  const navigate = useNavigate();
-  useEffect(() => void navigate("/crm-login", { replace: true }), [navigate]);
-  return <p className="p-10 text-center text-slate-600">Loading CRM...</p>;
-}
-
-export default function CrmPage() {
-  const logout = useLogout();
-  const navigate = useNavigate();
+export default function CrmRoute() {
   return (
-    <StaffArea roles={AREA_ROLES.crm} areaName="the CRM" loadingText="Loading CRM..." signIn={<RedirectToLogin />}>
-      {(user) => (
-        <StaffFrame
-          title="CRM Dashboard"
-          subtitle="Manage leads and track the sales pipeline"
-          signedInLine={`Logged in as ${user.email.split("@")[0]}`}
-          user={user}
-          onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate("/crm-login") })}
-        >
-          <CrmDashboard />
-        </StaffFrame>
-      )}
-    </StaffArea>
+    <CrmPage title="CRM Dashboard" subtitle="Manage leads and track the sales pipeline">
+      <CrmDashboard />
+    </CrmPage>
   );
 }

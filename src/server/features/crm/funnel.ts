@@ -89,7 +89,7 @@ async function ownerFigures(db: Db, weeks: number): Promise<OwnerFigures[]> {
     with ${period(weeks)},
     held as (select lead_owner as owner, sum(leads) as leads from lead_tally group by 1),
     money as (select t.lead_owner as owner, sum(t.paid) as conversions, sum(t.collected) as collected from crm_week_tally t, period where t.week >= period.first_week group by 1),
-    calls as (select c.staff_id as owner, count(*) as calls from (${callActivitySql(sql`period.start`)}) c, period where c.staff_id is not null group by 1),
+    calls as (select c.staff_id as owner, count(*) as calls from (${callActivitySql(sql`(select start from period)`)}) c where c.staff_id is not null group by 1),
     owners as (select owner from held union select owner from money union select owner from calls)
     select o.owner as "ownerId", coalesce(s.name, case when o.owner is null then 'Unassigned' else 'Former staff' end) as name,
       coalesce(held.leads, 0)::int as leads, coalesce(calls.calls, 0)::int as calls, coalesce(money.conversions, 0)::int as conversions,
