@@ -7,7 +7,7 @@ import { useId, type ReactNode } from "react";
 export function ChartFrame({ title, description, width, height, children }: { title: string; description: string; width: number; height: number; children: ReactNode }) {
   const id = useId();
   return (
-    <svg width={width} height={height} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block max-w-full">
+    <svg width={width} height={height} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="block max-w-full">
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>
       {children}
