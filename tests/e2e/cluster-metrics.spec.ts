@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { freePort } from "../helpers/free-port";
+import { runAsAdmin } from "../helpers/postgres-admin";
 import { parsePrometheus, samplesOf, valueOf } from "../helpers/prometheus";
 
 // The built server on PostgreSQL with WEB_CONCURRENCY=2: whichever worker a scrape lands on, it shows
@@ -16,26 +16,7 @@ let dataDir = "";
 const adminUrl = process.env.TEST_DATABASE_URL!;
 const databaseName = `ff_e2e_cluster_metrics_${process.pid}`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runAsAdmin(adminUrl, statement);
 
 /** A GET on a connection of its own, so the cluster hands each request to the next worker in turn. */
 function getFresh(port: number, pathname: string): Promise<{ status: number; body: string }> {

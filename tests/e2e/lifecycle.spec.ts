@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../helpers/free-port";
 import { ACCOUNTS } from "./accounts";
 
 // The built server as an operator runs it: one process per PGlite data directory, clean exit on SIGTERM.
@@ -15,17 +15,6 @@ interface Run {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(port: number): Run {

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { freePort } from "../helpers/free-port";
+import { runAsAdmin } from "../helpers/postgres-admin";
 
 // The built server on PostgreSQL with WEB_CONCURRENCY=2, as an operator runs it: a primary process
 // and two workers sharing one port (src/server/cluster.ts). Runs in the postgres project only.
@@ -15,26 +15,7 @@ let databaseUrl = "";
 const adminUrl = process.env.TEST_DATABASE_URL!;
 const databaseName = `ff_e2e_workers_${process.pid}`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runAsAdmin(adminUrl, statement);
 
 /** The pid of every worker that said it was ready, in order (each worker logs "Site ready at" with its pid). */
 function readyWorkers(output: string): number[] {

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type Database } from "~/server/db/client";
-import { runMigrations } from "~/server/db/migrate";
+import { runAsAdmin } from "./postgres-admin";
 
 export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "postgres";
 
@@ -12,8 +11,8 @@ let template: Uint8Array | undefined;
 
 /**
  * A clean, migrated database for one test file: an in-memory PGlite copied from the run's migrated
- * template, or a new database on the PostgreSQL server of TEST_DATABASE_URL (migrating it there takes
- * about 0.15 s) that is dropped again by `drop()`.
+ * template, or a new database on the PostgreSQL server of TEST_DATABASE_URL copied from the run's
+ * migrated template database (postgres-template.ts), dropped again by `drop()`.
  */
 export async function createTestDatabase(): Promise<{
   database: Database;
@@ -28,33 +27,27 @@ export async function createTestDatabase(): Promise<{
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
-  const empty = await createEmptyPostgresDatabase(serverUrl);
-  const database = await openPostgres(empty.url);
-  await runMigrations(database);
+  const copy = await createEmptyPostgresDatabase(serverUrl, "ff_test", inject("postgresTemplate"));
+  const database = await openPostgres(copy.url);
   return {
     database,
-    connectAgain: () => openPostgres(empty.url),
+    connectAgain: () => openPostgres(copy.url),
     drop: async () => {
       await database.close();
-      await empty.drop();
+      await copy.drop();
     },
   };
 }
 
-/** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and `drop()` (forced). */
-export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "ff_test"): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the PostgreSQL server of `serverUrl`, empty or a copy of `template` (which no one
+ * may be connected to): its name, its URL, and `drop()` (forced).
+ */
+export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "ff_test", template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  const admin = (statement: string) => runAsAdmin(serverUrl, statement);
+  await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { name, url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -12,7 +12,7 @@ import { formatDateTime } from "~/shared/format-date";
  *
  * The two patterns are written once and read alike by JavaScript and by PostgreSQL's regular
  * expressions ([0-9], not \d, whose meaning follows the locale in PostgreSQL): safeCell applies
- * them here, csvCellSql in the CRM export's SQL, and tests/api/csv-export-rule.test.ts holds the
+ * them here, csvCellSql in the CRM export's SQL, and tests/api/platform/csv-export-rule.test.ts holds the
  * two to the same answer on the same cells.
  */
 const FORMULA_START = "^[-=+@\\t\\r]";
