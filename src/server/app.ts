@@ -48,6 +48,8 @@ import { leadRoutes } from "./features/crm/routes";
 import { leadWorkRoutes } from "./features/crm/work-routes";
 import { leadRuleRoutes } from "./features/crm/assignment-routes";
 import { leadImportRoutes } from "./features/crm/import-routes";
+import { savedViewRoutes } from "./features/crm/saved-view-routes";
+import { funnelRoutes } from "./features/crm/funnel-routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
 
 export interface AppOptions {
@@ -91,6 +93,8 @@ const FEATURES = [
   leadWorkRoutes,
   leadRuleRoutes,
   leadImportRoutes,
+  savedViewRoutes,
+  funnelRoutes,
   cspReportRoutes,
   openApiRoutes,
 ];

@@ -28,6 +28,7 @@ export default [
     route("crm", "routes/crm.tsx"),
     // My tasks (issue 23): the CRM page's own sign-in and frame, with the signed-in owner's to-do list.
     route("crm/tasks", "routes/crm.tsx", { id: "crm-tasks" }),
+    route("crm/analytics", "routes/crm-analytics.tsx"),
     route("setup", "routes/setup.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),

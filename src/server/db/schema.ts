@@ -126,3 +126,5 @@ export * from "./tables/lead-search-sample";
 export * from "./tables/lead-scoring";
 export * from "./tables/lead-bulk-jobs";
 export * from "./tables/import-uploads";
+export * from "./tables/crm-saved-views";
+export * from "./tables/crm-funnel";

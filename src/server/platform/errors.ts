@@ -103,6 +103,7 @@ const UNIQUE_CONSTRAINTS: Record<string, { field: string; message: string }> = {
   simulation_report_result_id_unique: { field: "resultId", message: "A report with this result id already exists" },
   simulation_report_slug_unique: { field: "slug", message: "Another report already has this address" },
   lead_engagement_ref_idx: { field: "refId", message: "This engagement is already linked to a lead" },
+  crm_saved_view_owner_name_key: { field: "name", message: "You already have a view with this name" },
 };
 
 const camelCase = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

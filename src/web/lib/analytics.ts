@@ -1,4 +1,5 @@
 import type { AnalyticsEvent, AnalyticsEventName } from "~/shared/schemas/analytics";
+import { currentVisit } from "./visit-source";
 
 /**
  * First-party analytics: events are queued and sent in batches to /api/events, and flushed
@@ -30,7 +31,8 @@ declare global {
 
 export function track(name: AnalyticsEventName, params?: AnalyticsEvent["params"]) {
   if (typeof window === "undefined") return;
-  queue.push({ name, path: window.location.pathname, params });
+  const { visit, landing } = currentVisit(name);
+  queue.push({ name, path: window.location.pathname, params, visit, ...(landing ? { landing } : {}) });
   window.gtag?.("event", name, { ...params, page_path: window.location.pathname });
   if (queue.length >= MAX_BATCH) return flushAnalytics();
   timer ??= setTimeout(() => flushAnalytics(), FLUSH_AFTER_MS);

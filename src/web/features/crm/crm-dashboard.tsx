@@ -14,6 +14,8 @@ import { DeleteLeadDialog } from "./delete-lead-dialog";
 import { CrmExportButton } from "./export-button";
 import { FilterBar } from "./filter-bar";
 import { FixDuplicates } from "./fix-duplicates";
+import { FunnelLink } from "./funnel-link";
+import { SavedViewTabs } from "./saved-view-tabs";
 import { displayName } from "./format";
 import { ImportCsv } from "./import-dialog";
 import { LeadDetailDialog } from "./lead-detail-dialog";
@@ -103,11 +105,14 @@ export function CrmDashboard({ canEditRules = false }: { canEditRules?: boolean 
           <BarChart3 className="size-4" aria-hidden />
           Analytics
         </Button>
+        <FunnelLink />
         <ImportCsv />
         <FixDuplicates />
         <MyTasksLink />
         {canEditRules && <AssignmentRulesButton owners={ownerList} />}
       </div>
+
+      <SavedViewTabs />
 
       <nav aria-label="Lead views" className="flex flex-wrap gap-1 self-start rounded-lg bg-slate-200/60 p-1">
         <button type="button" className={tabClass(!paid)} aria-current={!paid ? "page" : undefined} aria-busy={activeCount.isFetching} onClick={() => update({ view: "active" })}>

@@ -1,0 +1,167 @@
+// Issue 23 §4: the funnel's exact figures on seeded events, reports, applications, leads and payments,
+// with weeks that start on Monday at midnight in Asia/Kolkata (not in UTC) and the split by source.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "~/server/db/client";
+import { analyticsEvent, application, simulationReport } from "~/server/db/schema";
+import type { Funnel } from "~/shared/schemas/crm-funnel";
+import type { AnalyticsEvent } from "~/shared/schemas/analytics";
+import { applicationFields, applicationInput, multipartBody } from "../../fixtures/applications";
+import { leadFactory } from "../../fixtures/leads";
+import { postReport, reportInput, WEBHOOK_TOKEN } from "../../fixtures/reports";
+import { staffFactory } from "../../fixtures/staff";
+import { createTestApp, signedIn, type TestContext } from "../../helpers/app";
+
+let ctx: TestContext;
+let sales: Awaited<ReturnType<typeof signedIn>>;
+let other: { id: string };
+/** Monday of this week and of the week before, in Asia/Kolkata. */
+let monday: string;
+let lastMonday: string;
+/** 00:30 on this Monday in Kolkata: Sunday 19:00 in UTC, so a UTC week would put it in the week before. */
+let justAfter: string;
+/** 23:50 on last Sunday in Kolkata. */
+let justBefore: string;
+
+const DAY = 86_400_000;
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+async function track(at: string, event: AnalyticsEvent) {
+  const response = await ctx.app.inject({ method: "POST", url: "/api/events", payload: { events: [{ ...event, params: { ...event.params, seeded: at } }] } });
+  expect(response.statusCode, response.body).toBe(200);
+  await ctx.db.execute(sql`update analytics_event set occurred_at = ${at}::timestamptz where params->>'seeded' = ${at} and occurred_at > now() - interval '1 minute'`);
+}
+
+const funnel = async (query = "") => {
+  const response = await ctx.app.inject({ method: "GET", url: `/api/crm/funnel${query}`, headers: { cookie: sales.cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Funnel;
+};
+const put = async (id: string, body: object) => {
+  const response = await ctx.app.inject({ method: "PUT", url: `/api/crm/leads/${id}`, headers: { cookie: sales.cookie }, payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp({ REPORT_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
+  sales = await signedIn(ctx, ["sales"]);
+  other = await staffFactory(ctx.db, ["sales"], { name: "Zara Other" });
+  [{ monday }] = rowsOf<{ monday: string }>(await ctx.db.execute(sql`select crm_week_of(now())::text as monday`)) as [{ monday: string }];
+  lastMonday = addDays(monday, -7);
+  justAfter = `${monday}T00:30:00+05:30`;
+  justBefore = `${addDays(monday, -1)}T23:50:00+05:30`;
+
+  // Visits and their events. Newsletter and Google this week; a direct visit last week; one long ago.
+  const newsletter = { utmSource: "Newsletter", utmMedium: "email", utmCampaign: "Nov" };
+  const google = { referrer: "https://www.google.com/search?q=founders+office" };
+  await track(justAfter, { name: "page_view", path: "/", visit: newsletter, landing: true });
+  await track(`${monday}T00:31:00+05:30`, { name: "page_view", path: "/simulations", visit: newsletter });
+  await track(justAfter, { name: "page_view", path: "/", visit: google, landing: true });
+  await track(justBefore, { name: "page_view", path: "/", landing: true });
+  await track(`${addDays(monday, -140)}T12:00:00+05:30`, { name: "page_view", path: "/", visit: google, landing: true });
+  await track(`${monday}T00:40:00+05:30`, { name: "simulation_start", visit: newsletter });
+  await track(justBefore, { name: "simulation_start", visit: google });
+  await track(`${monday}T09:00:00+05:30`, { name: "application_submit", visit: newsletter });
+
+  // Reports: two this week, one last week (each creates an unassigned lead).
+  for (const [i, completedAt] of [justAfter, `${monday}T10:00:00+05:30`, justBefore].entries()) {
+    const posted = await postReport(ctx.app, reportInput({ resultId: `funnel-${i}`, email: `funnel.report.${i}@example.com`, completedAt }));
+    expect(posted.statusCode, posted.body).toBeLessThan(300);
+  }
+  // One application this week.
+  const input = applicationInput();
+  const applied = await ctx.app.inject({ method: "POST", url: "/api/applications", ...multipartBody(applicationFields(input)) });
+  expect(applied.statusCode, applied.body).toBeLessThan(300);
+  await ctx.db.update(application).set({ submittedAt: new Date(justAfter) }).where(eq(application.email, input.email));
+
+  // A conversion this week by an edit, with money collected in two steps and a call logged.
+  const won = await leadFactory(ctx.db, { leadOwner: sales.id });
+  await put(won.id, { leadStage: "Connected", leadStatus: "CW - Full", batchName: "FF-2026-12", saleAmount: 150000, collectedAmount: 50000 });
+  await put(won.id, { collectedAmount: 80000, latestCallDate: monday });
+  // A lead imported already paid, created last week just before midnight (Kolkata).
+  await leadFactory(ctx.db, { leadOwner: other.id, leadStage: "Connected", leadStatus: "CW - Token", batchName: "FF-2026-11", saleAmount: 20000, collectedAmount: 5000, createdAt: new Date(justBefore) });
+  // Stays in a stage: New for 10 days then Not Connected, New for 3 days (and the won lead's 0 days in New).
+  const slow = await leadFactory(ctx.db, { createdAt: new Date(Date.now() - 10 * DAY - 3_600_000) });
+  const quicker = await leadFactory(ctx.db, { createdAt: new Date(Date.now() - 3 * DAY - 3_600_000) });
+  await put(slow.id, { leadStage: "Not Connected", leadStatus: "Call Back" });
+  await put(quicker.id, { leadStage: "Not Connected", leadStatus: "DNR 1" });
+  await put(slow.id, { leadStage: "Connected", leadStatus: "Interview" });
+});
+afterAll(() => ctx.close());
+
+describe("the funnel", () => {
+  it("refuses anonymous callers (401), other staff (403) and a bad number of weeks (400 naming it)", async () => {
+    expect((await ctx.app.inject({ method: "GET", url: "/api/crm/funnel" })).statusCode).toBe(401);
+    const admissions = await signedIn(ctx, ["admissions"]);
+    expect((await ctx.app.inject({ method: "GET", url: "/api/crm/funnel", headers: { cookie: admissions.cookie } })).statusCode).toBe(403);
+    const admin = await signedIn(ctx, ["admin"]);
+    expect((await ctx.app.inject({ method: "GET", url: "/api/crm/funnel", headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    for (const weeks of ["0", "53", "two"]) {
+      const response = await ctx.app.inject({ method: "GET", url: `/api/crm/funnel?weeks=${weeks}`, headers: { cookie: sales.cookie } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toHaveProperty("weeks");
+    }
+  });
+
+  it("captures the visit's UTM parameters and the referrer's host only", async () => {
+    const rows = await ctx.db.select().from(analyticsEvent).where(eq(analyticsEvent.landing, true));
+    const bySource = Object.fromEntries(rows.map((r) => [r.source, r]));
+    expect(bySource.newsletter).toMatchObject({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "nov", referrer: null });
+    expect(bySource["google.com"]).toMatchObject({ utmSource: null, referrer: "google.com" });
+    expect(bySource.direct).toMatchObject({ referrer: null, utmSource: null });
+    expect(JSON.stringify(rows)).not.toContain("founders+office");
+  });
+
+  it("counts each step per week, Monday to Sunday in Kolkata, with the conversion rates between steps", async () => {
+    const result = await funnel();
+    expect(result.weeks).toHaveLength(12);
+    expect(result.weeks.at(-1)!.week).toBe(monday);
+    expect(result.from).toBe(addDays(monday, -77));
+    expect(result.to).toBe(addDays(monday, 6));
+    expect(result.weeks.at(-1)).toEqual({
+      week: monday, visitors: 2, simulationStarts: 1, reports: 2, applications: 1, paid: 1, revenue: 150000, collected: 80000,
+      startRate: 50, reportRate: 200, applicationRate: 50, paidRate: 100,
+    });
+    expect(result.weeks.at(-2)).toEqual({
+      week: lastMonday, visitors: 1, simulationStarts: 1, reports: 1, applications: 0, paid: 1, revenue: 20000, collected: 5000,
+      startRate: 100, reportRate: 100, applicationRate: 0, paidRate: null,
+    });
+    expect(result.weeks.slice(0, -2).every((w) => w.visitors + w.reports + w.paid === 0 && w.startRate === null)).toBe(true);
+    expect(result.total).toEqual({
+      week: null, visitors: 3, simulationStarts: 2, reports: 3, applications: 1, paid: 2, revenue: 170000, collected: 85000,
+      startRate: 66.7, reportRate: 150, applicationRate: 33.3, paidRate: 200,
+    });
+    // Twenty-one weeks back reaches the visit of twenty weeks ago.
+    expect((await funnel("?weeks=21")).total.visitors).toBe(4);
+    expect((await funnel("?weeks=1")).total).toMatchObject({ visitors: 2, reports: 2, paid: 1 });
+  });
+
+  it("splits visitors, simulation starts and applications by source", async () => {
+    expect((await funnel()).sources).toEqual([
+      { source: "google.com", visitors: 1, simulationStarts: 1, applications: 0, startRate: 100, applicationRate: 0 },
+      { source: "newsletter", visitors: 1, simulationStarts: 1, applications: 1, startRate: 100, applicationRate: 100 },
+      { source: "direct", visitors: 1, simulationStarts: 0, applications: 0, startRate: 0, applicationRate: null },
+    ]);
+  });
+
+  it("gives the median whole days of the finished stays in each stage", async () => {
+    expect((await funnel()).stages).toEqual([
+      { stage: "New", medianDays: 3, stays: 3 },
+      { stage: "Not Connected", medianDays: 0, stays: 1 },
+      { stage: "Connected", medianDays: null, stays: 0 },
+      { stage: "Incorrect", medianDays: null, stays: 0 },
+    ]);
+  });
+
+  it("gives each owner's leads, calls, conversions and collections", async () => {
+    const [{ unassigned }] = rowsOf<{ unassigned: number }>(await ctx.db.execute(sql`select count(*)::int as unassigned from lead where lead_owner is null`)) as [{ unassigned: number }];
+    expect(unassigned).toBeGreaterThanOrEqual(6);
+    const reports = await ctx.db.select().from(simulationReport);
+    expect(reports).toHaveLength(3);
+    expect((await funnel()).owners).toEqual([
+      { ownerId: sales.id, name: sales.name, leads: 1, calls: 1, conversions: 1, collected: 80000 },
+      { ownerId: other.id, name: "Zara Other", leads: 1, calls: 0, conversions: 1, collected: 5000 },
+      { ownerId: null, name: "Unassigned", leads: unassigned, calls: 0, conversions: 0, collected: 0 },
+    ]);
+  });
+});
