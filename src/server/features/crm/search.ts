@@ -88,6 +88,15 @@ async function gauge(tx: Db, inSample: SQL, where: SQL | undefined): Promise<Gau
   return { plan: counted.hits <= SORT_LIMIT ? "bitmap" : "walk", summary: { total: counted.hits, totalIsEstimate: false, pendingTotal: counted.pending } };
 }
 
+/** The search counted on the leads up to EXACT_COUNT_LIMIT; above it, "about" that many at least. */
+async function countCapped(tx: Db, where: SQL | undefined): Promise<Gauge> {
+  const [row] = rowsOf<{ counted: string[] }>(
+    await tx.execute(sql`select (select ${tally} from (select pending_amount from lead where ${where ?? sql`true`} limit ${EXACT_COUNT_LIMIT + 1}) capped) as counted`),
+  );
+  const [hits, pending] = row!.counted.map(Number) as [number, number];
+  return { plan: hits <= SORT_LIMIT ? "bitmap" : "walk", summary: { total: hits, totalIsEstimate: hits > EXACT_COUNT_LIMIT, pendingTotal: pending } };
+}
+
 const estimate = (sample: { hits: number; pending: number }, weight: number): LeadSummary => ({
   total: sample.hits * weight,
   totalIsEstimate: true,
@@ -112,7 +121,8 @@ export async function searchPage(db: Db, query: LeadListQuery, cursor: KeysetCur
     await usePlan(tx, "bitmap");
     // The sample is gauged on the search alone: the named lead is one among many, and its btree
     // lookups have no index on the sample.
-    const { plan, summary } = await gauge(tx, and(filter, searchMatchSql(q))!, where);
+    // The sample has no scores: under a minimum score the search is counted on the leads (capped).
+    const { plan, summary } = query.scoreMin ? await countCapped(tx, where) : await gauge(tx, and(filter, searchMatchSql(q))!, where);
     // Bitmap lookups too: the planner guesses thousands of leads for an expression index without
     // statistics, and would walk the newest-first index to find them (6 s at 1.5M leads).
     const firstRows = exact && !cursor ? await selectLeads(tx).where(and(filter, exact)).orderBy(desc(lead.createdAt), desc(lead.id)).limit(EXACT_FIRST_MAX) : [];
