@@ -16,11 +16,11 @@ const rowsOn = (project: string) => (project === "pglite" ? 40_000 : 150_000);
 const BAD = [4, 9];
 
 /** A sheet as a sales team keeps one: its own headers, mobiles under "Contact" (a name no field has), two bad e-mails. */
-function sheet(tag: string, rows: number): Buffer {
+function sheet(tag: string, rows: number, firstMobile: number): Buffer {
   const lines = ["Name,Email ID,Contact,Remarks"];
   for (let i = 0; i < rows; i++) {
     const email = BAD.includes(i) ? `not-an-email-${i}` : `${tag}.${i}@example.com`;
-    lines.push(`Mapped ${tag} ${i},${email},9${String(600_000_000 + i).padStart(9, "0")},Row ${i}`);
+    lines.push(`Mapped ${tag} ${i},${email},9${String(firstMobile + i).padStart(9, "0")},Row ${i}`);
   }
   return Buffer.from(`${lines.join("\n")}\n`);
 }
@@ -45,7 +45,7 @@ for (const width of [1280, 360]) {
     await page.getByRole("button", { name: "Import CSV Data" }).click();
     const dialog = page.getByRole("dialog", { name: "Import CSV Data" });
     const tag = `map${width}${Date.now().toString(36)}`;
-    await dialog.getByLabel("CSV file (or XLSX)").setInputFiles({ name: `sheet-${width}.csv`, mimeType: "text/csv", buffer: sheet(tag, ROWS) });
+    await dialog.getByLabel("CSV file (or XLSX)").setInputFiles({ name: `sheet-${width}.csv`, mimeType: "text/csv", buffer: sheet(tag, ROWS, width === 1280 ? 600_000_000 : 700_000_000) });
     await dialog.getByRole("button", { name: "Map columns" }).click();
 
     // Matched by header: Name → Full Name, Email ID → Email IDs, Remarks → Motivation; "Contact" names no field.
