@@ -32,8 +32,14 @@ describe("unique violations (issue 25 item 8)", () => {
       for (const answer of answers.filter((a) => a.statusCode === 409)) {
         // Issue 21 item 8: the refusal names the lead that has the e-mail now (by its name, not the value).
         const { error } = answer.json();
-        expect(error).toEqual({ code: "conflict", message: expect.stringMatching(/^Another lead already has this email: Lead Person \d+$/), fields: { email: error.message } });
-        expect(answer.body).not.toContain(email);
+        // Issue 23: the other lead comes with it (the edit form offers to merge the two).
+        expect(error).toEqual({
+          code: "conflict",
+          message: expect.stringMatching(/^Another lead already has this email: Lead Person \d+$/),
+          fields: { email: error.message },
+          duplicate: expect.objectContaining({ field: "email", fullName: expect.stringMatching(/^Lead Person \d+$/) }),
+        });
+        expect(error.message).not.toContain(email);
       }
       const owners = rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from ${lead} where email = ${email}`));
       expect(owners[0]!.n).toBe(1);
