@@ -498,6 +498,7 @@ const UPLOADS: Record<string, UploadForm> = {
   "/api/upload/simulation-image": { fields: () => ({}), file: "image", fileName: "cover.png", content: () => hostileContent(valid.images, FIVE_MB) },
   "/api/upload/mentor-image": { fields: () => ({}), file: "image", fileName: "mentor.jpg", content: () => hostileContent(valid.images, FIVE_MB) },
   "/api/crm/sync-csv": { fields: () => ({}), file: "file", fileName: "leads.csv", content: () => hostileContent(valid.leadsCsv, null) },
+  "/api/crm/imports": { fields: () => ({}), file: "file", fileName: "leads.csv", content: () => hostileContent(valid.leadsCsv, null) },
   "/api/simulation/admin/reports/import": { fields: () => ({}), file: "file", fileName: "reports.csv", content: () => hostileContent(valid.reportsCsv, null) },
 };
 
