@@ -161,6 +161,21 @@ describe("POST /api/crm/bulk and GET /api/crm/bulk/{id}", () => {
     expect((await post({ selection: selected([{ ...row, version: 2 }]), action: { kind: "priority", priority: "High" } }, me.cookie)).statusCode).toBe(202);
   });
 
+  it("GET /api/crm/bulk/running: the caller's running change (the page follows it again after a reload), null otherwise", async () => {
+    const row = await leadFactory(ctx.db);
+    const me = await signedIn(ctx, ["sales"]);
+    const colleague = await signedIn(ctx, ["admin"]);
+    const running = (cookie?: string) => ctx.app.inject({ method: "GET", url: "/api/crm/bulk/running", headers: cookie ? { cookie } : {} });
+    expect((await running()).statusCode).toBe(401);
+    expect((await running((await signedIn(ctx, ["admissions", "content"])).cookie)).statusCode).toBe(403);
+    expect((await running(me.cookie)).json()).toEqual({ job: null });
+    const held = await createBulkJob(ctx.db, me.id, { selection: selected([row]), action: { kind: "priority", priority: "Low" } });
+    expect((await running(me.cookie)).json()).toMatchObject({ job: { id: held.id, status: "running", total: 1, processed: 0, action: "Priority: Low" } });
+    expect((await running(colleague.cookie)).json()).toEqual({ job: null });
+    await runBulkJob(ctx.db, held.id, held.claimToken, { batchSize: 10, signal: new AbortController().signal });
+    expect((await running(me.cookie)).json()).toEqual({ job: null });
+  });
+
   it("resumes a job whose process stopped after its first batch: every lead changed once", async () => {
     const owner = await staffFactory(ctx.db, ["sales"]);
     const rows = [];

@@ -5,7 +5,7 @@ import { AREA_ROLES } from "~/shared/roles";
 import { boardQuerySchema, boardSchema, bulkJobParamsSchema, bulkJobSchema } from "~/shared/schemas/crm-bulk";
 import { roles } from "../../platform/access";
 import { readBoard } from "./board";
-import { BULK_BATCH, claimLapsedBulkJob, createBulkJob, PGLITE_BULK_BATCH, readBulkJob, runBulkJob } from "./bulk-job";
+import { BULK_BATCH, claimLapsedBulkJob, createBulkJob, PGLITE_BULK_BATCH, readBulkJob, readRunningBulkJob, runBulkJob } from "./bulk-job";
 
 /** How often each process looks for a bulk change whose process died (its claim lapsed) to resume it. */
 const RESUME_EVERY_MS = 10_000;
@@ -69,6 +69,22 @@ export async function boardRoutes(app: FastifyInstance) {
       run(job);
       const { lapsed: _lapsed, ...view } = await readBulkJob(app.db, job.id);
       return reply.status(202).header("location", `/api/crm/bulk/${job.id}`).send(view);
+    },
+  });
+
+  api.get("/api/crm/bulk/running", {
+    config: sales,
+    schema: {
+      tags,
+      summary: "The signed-in staff member's running bulk change, or null: a page opened or reloaded while it runs follows it again",
+      response: { 200: z.object({ job: bulkJobSchema.nullable() }) },
+    },
+    handler: async (request) => {
+      const found = await readRunningBulkJob(app.db, request.staff!.id);
+      if (!found) return { job: null };
+      const { lapsed, ...job } = found;
+      if (lapsed) await resumeLapsed();
+      return { job };
     },
   });
 

@@ -83,6 +83,17 @@ export async function readBulkJob(db: Db, id: string): Promise<BulkJob & { lapse
   return { ...(await toJob(db, found.job, found.startedBy)), lapsed: found.lapsed };
 }
 
+/** The staff member's running bulk change, if any (at most one): the page re-attaches to it after a reload. */
+export async function readRunningBulkJob(db: Db, staffId: string): Promise<(BulkJob & { lapsed: boolean }) | null> {
+  const [found] = await db
+    .select({ id: leadBulkJob.id })
+    .from(leadBulkJob)
+    .where(and(eq(leadBulkJob.startedBy, staffId), eq(leadBulkJob.status, "running")))
+    .orderBy(desc(leadBulkJob.startedAt))
+    .limit(1);
+  return found ? readBulkJob(db, found.id) : null;
+}
+
 /**
  * Checks the request, then claims a job for it: 400 naming the field for bad input or an owner who may
  * not own leads, 409 while the same staff member's previous bulk change still runs.

@@ -1,5 +1,5 @@
 import { LoaderCircle, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isClosedWon, LEAD_PRIORITIES, LEAD_STAGES, STAGE_STATUSES, statusLabel, type LeadStage } from "~/shared/crm/pipeline";
 import { groupIndian } from "~/shared/format-number";
 import type { LeadOwner } from "~/shared/schemas/crm";
@@ -7,7 +7,7 @@ import type { BulkActionInput, BulkJob, BulkRequest } from "~/shared/schemas/crm
 import { Button } from "~/web/components/ui/button";
 import { ConfirmDialog } from "~/web/components/ui/confirm-dialog";
 import { toast } from "~/web/lib/toast";
-import { useBulkJob, useStartBulk } from "./use-board";
+import { useBulkJob, useRunningBulkJob, useStartBulk } from "./use-board";
 import type { CrmFilters } from "./use-crm-filters";
 import type { LeadSelection } from "./use-lead-selection";
 
@@ -50,6 +50,15 @@ export function BulkBar({ selection, filters, owners, matching }: { selection: L
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartBulk();
   const job = useBulkJob(jobId);
+  // A change started before a reload (or in another tab) is followed again: the job runs on the server.
+  // Adopted once: after Dismiss the bar stays closed.
+  const resumedId = useRunningBulkJob().data?.job?.id;
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (!resumedId || adopted.current) return;
+    adopted.current = true;
+    setJobId((current) => current ?? resumedId);
+  }, [resumedId]);
 
   const count = selection.allMatching ? (matching?.total ?? 0) : selection.selected.size;
   const running = start.isPending || job.data?.status === "running" || (!!jobId && !job.data);

@@ -27,6 +27,11 @@ export function useStartBulk() {
   return useMutation({ mutationFn: (request: BulkRequest) => api<BulkJob>("/api/crm/bulk", { method: "POST", body: request }) });
 }
 
+/** The signed-in staff member's running bulk change, asked once when the page opens (or is reloaded). */
+export function useRunningBulkJob() {
+  return useQuery({ queryKey: ["crm-bulk", "running"], queryFn: () => api<{ job: BulkJob | null }>("/api/crm/bulk/running"), staleTime: Infinity });
+}
+
 /** A bulk change, followed while it runs; the lists are refreshed once when it ends. */
 export function useBulkJob(id: string | null) {
   const queryClient = useQueryClient();
