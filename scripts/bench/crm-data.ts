@@ -83,23 +83,36 @@ async function insertLeadRange(db: Db, from: number, to: number, ownerIds: strin
  * Writes the import file: `rows` rows of the export's columns; odd rows update generated leads
  * (matched by e-mail), even rows are new people with new mobiles.
  */
-export async function writeImportFile(path: string, rows: number, existing: number): Promise<number> {
+/**
+ * Another team's sheet (issue 23 §5, Map columns): other headers for the same fields, other new people
+ * (another e-mail and mobile range), other action items, so the updates are changes, not "unchanged".
+ */
+export const OTHER_SHEET = {
+  headers: { "Email IDs": "Email ID", "Full Name": "Name", Mobile: "Mobile No.", "Action Items": "Next Steps" } as Record<string, string>,
+  person: "Mapped",
+  mobileLead: "7",
+  actionItems: "Send the brochure again",
+};
+type SheetVariant = typeof OTHER_SHEET;
+
+export async function writeImportFile(path: string, rows: number, existing: number, variant?: SheetVariant): Promise<number> {
   const out = createWriteStream(path);
   const line = (cells: string[]) => `${cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",")}\n`;
-  out.write(line([...LEAD_CSV_COLUMNS]));
+  out.write(line(LEAD_CSV_COLUMNS.map((column) => variant?.headers[column] ?? column)));
   const index = Object.fromEntries(LEAD_CSV_COLUMNS.map((c, i) => [c, i]));
   for (let i = 1; i <= rows; i++) {
     const cells = LEAD_CSV_COLUMNS.map(() => "");
     const update = i % 2 === 1 && i <= existing;
     cells[index["Created Date"]!] = "14/03/2025";
     cells[index["Created Time"]!] = "10:15 AM";
-    cells[index["Email IDs"]!] = update ? emailOf(i) : `imported${i}@example.org`;
-    cells[index["Full Name"]!] = update ? "" : `Imported Person ${i}`;
-    cells[index["Mobile"]!] = update ? "" : `+91 8${String(i).padStart(9, "0")}`;
+    const person = variant?.person ?? "Imported";
+    cells[index["Email IDs"]!] = update ? emailOf(i) : `${person.toLowerCase()}${i}@example.org`;
+    cells[index["Full Name"]!] = update ? "" : `${person} Person ${i}`;
+    cells[index["Mobile"]!] = update ? "" : `+91 ${variant?.mobileLead ?? "8"}${String(i).padStart(9, "0")}`;
     cells[index["Priority"]!] = ["Low", "Medium", "High"][i % 3]!;
     cells[index["Lead Stage"]!] = "Connected";
     cells[index["Lead Status"]!] = i % 7 === 0 ? "LTB" : "Pitched";
-    cells[index["Action Items"]!] = "Call back next week";
+    cells[index["Action Items"]!] = variant?.actionItems ?? "Call back next week";
     cells[index["Sale Amount"]!] = i % 4 === 0 ? "₹14,999" : "";
     if (!out.write(line(cells))) await once(out, "drain");
   }
