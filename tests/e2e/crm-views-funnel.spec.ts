@@ -63,6 +63,19 @@ test("sales saves the list as a view, opens it from its tab and from its URL, an
   await expect(page.getByRole("button", { name: "Shared with the team" })).toHaveAttribute("aria-pressed", "true");
   await expect(tab.getByLabel("Shared")).toBeVisible();
   expect(await adminSees()).toBe(true);
+
+  // Deleting asks first (a shared view goes for the whole team); Cancel keeps it.
+  await page.getByRole("button", { name: "Delete view" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete View" });
+  await expect(confirm).toContainText(`“${name}”`);
+  await expect(confirm).toContainText("It is shared");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(tab).toBeVisible();
+  await page.getByRole("button", { name: "Delete view" }).click();
+  await confirm.getByRole("button", { name: "Delete view" }).click();
+  await expect(tab).toHaveCount(0);
+  await expect(page).not.toHaveURL(/savedView=/);
+  expect(await adminSees()).toBe(false);
   await admin.close();
 });
 

@@ -2,6 +2,7 @@ import { Bookmark, Link2, Trash2, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "~/web/components/ui/button";
+import { ConfirmDialog } from "~/web/components/ui/confirm-dialog";
 import { toast } from "~/web/lib/toast";
 import { SaveViewDialog } from "./save-view-dialog";
 import { useChangeView, useDeleteView, useSavedViews, viewHref, viewQuery } from "./use-saved-views";
@@ -64,15 +65,20 @@ export function SavedViewTabs() {
                 <Users className="size-4" aria-hidden />
                 {open.shared ? "Shared with the team" : "Share with the team"}
               </Button>
-              <Button
-                variant="ghost"
-                className="px-3 py-1.5"
+              {/* Confirmed first: a shared view goes for the whole team. */}
+              <ConfirmDialog
+                title="Delete View"
+                description={`Are you sure you want to delete the view “${open.name}”?${open.shared ? " It is shared: it goes for the whole team." : ""} The leads stay as they are.`}
+                confirmLabel="Delete view"
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(open.id, { onSuccess: () => void navigate(`/crm?${viewQuery(params)}`, { replace: true }) })}
-              >
-                <Trash2 className="size-4" aria-hidden />
-                Delete view
-              </Button>
+                onConfirm={() => remove.mutate(open.id, { onSuccess: () => void navigate(`/crm?${viewQuery(params)}`, { replace: true }) })}
+                trigger={
+                  <Button variant="ghost" className="px-3 py-1.5" disabled={remove.isPending}>
+                    <Trash2 className="size-4" aria-hidden />
+                    Delete view
+                  </Button>
+                }
+              />
             </>
           )}
         </>
