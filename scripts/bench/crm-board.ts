@@ -6,18 +6,20 @@
 // against the target of 50 ms, and its throughput with wrk; a column's "Load more". Bulk: a stage +
 // status change and an owner assignment of all 100,000 leads matching a filter, from the POST to the
 // job's end, with its progress as the page sees it, against the target of 10 s. Last line: JSON.
+// BENCH_DATA_DB: copy the kept data set of bench:crm instead of generating (lib/crm-data-target.ts).
 import os from "node:os";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "~/server/db/client";
 import pg from "pg";
 import type { Board, BulkJob, BulkRequest } from "~/shared/schemas/crm-bulk";
 import { loadConfig } from "~/server/config";
 import { openConfiguredDatabase } from "~/server/db/open";
 import { createStaff } from "~/server/features/staff/service";
-import { generateLeads } from "./crm-data";
 import { oneConnectionLatency, type LoadFigures } from "./lib/load";
 import { runBench, stop } from "./lib/processes";
 import { lat, loadAverage, log, printFigures, round, table } from "./lib/report";
-import { postgresTarget, requireBuild, startServer, staffLogin, targetConfigEnv, type DataTarget } from "./lib/servers";
+import { CRM_BENCH_STAFF, crmDataTarget } from "./lib/crm-data-target";
+import { requireBuild, startServer, staffLogin, targetConfigEnv } from "./lib/servers";
 import { wrk } from "./lib/wrk";
 
 const ROWS = Number(process.env.BENCH_LEADS ?? 1_000_000);
@@ -25,18 +27,15 @@ const BULK_LEADS = Math.min(100_000, Math.floor(ROWS / 5));
 const LATENCY_REQUESTS = Math.max(200, Number(process.env.BENCH_LATENCY_REQUESTS ?? 200));
 export const BOARD_P95_TARGET_MS = 50;
 export const BULK_TARGET_S = 10;
-const STAFF = { email: "bench.sales@example.com", name: "Bench Sales", password: "bench-sales-password", roles: ["sales" as const] };
 
-async function prepare(target: DataTarget) {
+/** The data set (crm-data-target.ts), then the bulk selection: the newest BULK_LEADS active leads, given an owner of their own. */
+async function prepare() {
+  const { target, generateS } = await crmDataTarget(process.env.BENCH_DB_NAME ?? "ff_bench_crm_board", ROWS);
   const config = loadConfig(targetConfigEnv(target));
   const { database, release } = await openConfiguredDatabase(config);
   try {
-    const owners = [(await createStaff(database.db, STAFF)).id];
-    for (let i = 1; i <= 4; i++) owners.push((await createStaff(database.db, { email: `owner${i}@example.com`, name: `Owner ${i}`, password: "bench-owner-password", roles: ["sales"] })).id);
+    const owners = rowsOf<{ id: string }>(await database.db.execute(sql`select id from staff where email like 'owner_@example.com' order by email`)).map((r) => r.id);
     const bulkOwner = (await createStaff(database.db, { email: "bulk.owner@example.com", name: "Bulk Owner", password: "bench-owner-password", roles: ["sales"] })).id;
-    const t0 = performance.now();
-    await generateLeads(database.db, config.databaseUrl!, ROWS, owners);
-    // The bulk selection: the newest BULK_LEADS active leads, given an owner of their own.
     await database.db.execute(sql`update lead set lead_owner = ${bulkOwner}::uuid where id in (select id from lead where not is_paid order by created_at desc limit ${BULK_LEADS})`);
     const client = new pg.Client({ connectionString: config.databaseUrl! });
     await client.connect();
@@ -45,7 +44,7 @@ async function prepare(target: DataTarget) {
     } finally {
       await client.end();
     }
-    return { generateS: (performance.now() - t0) / 1000, owner: owners[1]!, bulkOwner, otherOwner: owners[2]! };
+    return { target, generateS, owner: owners[0]!, bulkOwner, otherOwner: owners[1]! };
   } finally {
     await database.close();
     release();
@@ -79,15 +78,12 @@ async function bulk(base: string, cookie: string, label: string, request: BulkRe
 async function main() {
   requireBuild();
   console.log(`CRM board and bulk benchmark — node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage().join(" ")}, ${ROWS.toLocaleString("en-IN")} leads on PostgreSQL\n`);
-  const target = await postgresTarget(process.env.BENCH_DB_NAME ?? "ff_bench_crm_board");
-  if (!target) throw new Error("PostgreSQL is needed for this benchmark (BENCH_DATABASE_URL)");
-  log(`generating ${ROWS.toLocaleString("en-IN")} leads…`);
-  const prepared = await prepare(target);
-  log(`generated in ${round(prepared.generateS, 1)} s`);
+  const prepared = await prepare();
+  if (prepared.generateS !== null) log(`generated in ${round(prepared.generateS, 1)} s`);
 
-  const { child, base } = await startServer("server (postgres)", target);
+  const { child, base } = await startServer("server (postgres)", prepared.target);
   try {
-    const cookie = await staffLogin(base, STAFF);
+    const cookie = await staffLogin(base, CRM_BENCH_STAFF);
     const board = (query: string) => `${base}/api/crm/board?${query}`;
     const first = (await (await fetch(board("view=active"), { headers: { cookie } })).json()) as Board;
     const connected = first.columns.find((c) => c.stage === "Connected")!;

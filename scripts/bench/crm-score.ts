@@ -8,22 +8,21 @@
 // 3. Through the HTTP API, one connection: a sales change that rescores (PUT stage/status), and the list
 //    sorted by score: first page, a deep page (80 % down), a minimum score, a minimum score with a stage.
 // BENCH_DATABASE_URL names the PostgreSQL server; the database ff_bench_crm_score is made and dropped.
+// BENCH_DATA_DB: copy the kept data set of bench:crm instead of generating (lib/crm-data-target.ts).
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { loadConfig } from "~/server/config";
 import { openConfiguredDatabase } from "~/server/db/open";
-import { createStaff } from "~/server/features/staff/service";
 import { encodeNumberCursor } from "~/server/platform/keyset";
-import { generateLeads } from "./crm-data";
 import { cannon, percentile, type LoadFigures } from "./lib/load";
 import { runBench, sleep, stop } from "./lib/processes";
 import { lat, log, printFigures, round, table } from "./lib/report";
-import { postgresTarget, requireBuild, startServer, staffLogin, targetConfigEnv } from "./lib/servers";
+import { CRM_BENCH_STAFF, crmDataTarget } from "./lib/crm-data-target";
+import { requireBuild, startServer, staffLogin, targetConfigEnv } from "./lib/servers";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REQUESTS = Math.max(200, Number(process.env.BENCH_LATENCY_REQUESTS ?? 200));
-const STAFF = { email: "bench.score@example.com", name: "Bench Score", password: "bench-score-password", roles: ["sales" as const] };
 const loadAvg = () => os.loadavg().map((v) => round(v, 2));
 
 async function latency(url: string, cookie: string, extra: Partial<Parameters<typeof cannon>[0]> = {}): Promise<LoadFigures> {
@@ -37,16 +36,13 @@ async function main() {
   requireBuild();
   const loadStart = loadAvg();
   console.log(`Lead score benchmark — node ${process.version}, ${os.cpus().length} CPUs, load average ${loadStart.join(" ")}, ${ROWS.toLocaleString("en")} leads on PostgreSQL\n`);
-  const target = await postgresTarget(process.env.BENCH_DB_NAME ?? "ff_bench_crm_score");
-  if (!target || target.engine !== "postgres") throw new Error("PostgreSQL is needed for this benchmark (BENCH_DATABASE_URL)");
+  const { target } = await crmDataTarget(process.env.BENCH_DB_NAME ?? "ff_bench_crm_score", ROWS);
   const config = loadConfig(targetConfigEnv(target));
   const { database, release } = await openConfiguredDatabase(config);
   try {
-    const seller = await createStaff(database.db, STAFF);
-    log(`generating ${ROWS.toLocaleString("en")} leads…`);
+    // A brochure request by every third person, spread over the last 90 days (the score's recency);
+    // the server's rescoring job scores them all, timed below.
     await database.db.execute(sql`alter table lead_engagement disable trigger lead_score_engagement`);
-    await generateLeads(database.db, config.databaseUrl!, ROWS, [seller.id]);
-    // A brochure request by every third person, spread over the last 90 days (the score's recency).
     await database.db.execute(sql`insert into lead_engagement (lead_id, kind, ref_id, at)
       select id, 'brochure_download', gen_random_uuid(), now() - make_interval(days => (abs(hashtext(id::text)) % 90)) from lead where abs(hashtext(id::text)) % 3 = 0`);
     await database.db.execute(sql`alter table lead_engagement enable trigger lead_score_engagement`);
@@ -80,7 +76,7 @@ async function main() {
     const { rows: deep } = await client.query<{ key: number; id: string }>(
       `select score_key as key, id from lead where not is_paid order by score_key desc, id desc offset ${Math.floor(ROWS * 0.7)} limit 1`,
     );
-    const cookie = await staffLogin(base, STAFF);
+    const cookie = await staffLogin(base, CRM_BENCH_STAFF);
     const list = (query: string) => `${base}/api/crm/leads?${query}`;
     let n = 0;
     const ids = sample.map((row) => row.id);

@@ -29,9 +29,8 @@ import { sql } from "drizzle-orm";
 import { loadConfig } from "~/server/config";
 import { rowsOf } from "~/server/db/client";
 import { openConfiguredDatabase } from "~/server/db/open";
-import { createStaff } from "~/server/features/staff/service";
 import { encodeCursor } from "~/server/platform/keyset";
-import { emailOf, generateLeads, RARE_NAME, writeImportFile } from "./crm-data";
+import { emailOf, RARE_NAME, writeImportFile } from "./crm-data";
 import { checkCounts } from "./crm-counts";
 import { benchImport, IMPORT_PEAK_RSS_TARGET_MB } from "./crm-import";
 import { benchFixDuplicates, explainFixDuplicates, FIX_DUPLICATES_TARGET_S } from "./crm-fix-duplicates";
@@ -39,27 +38,13 @@ import { cannon, oneConnectionLatency, type LoadFigures } from "./lib/load";
 import { sampleRss, treeRssMb } from "./lib/memory";
 import { removeAtCleanup, runBench, stop } from "./lib/processes";
 import { lat, log, mb, printFigures, round, table, times } from "./lib/report";
-import { keptDataDatabase, postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget, staffLogin } from "./lib/servers";
+import { CRM_BENCH_STAFF, generateCrmData, keptCrmData } from "./lib/crm-data-target";
+import { postgresTarget, requireBuild, startHello, startServer, targetConfigEnv, type DataTarget, staffLogin } from "./lib/servers";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_048_576);
 const LATENCY_REQUESTS = Math.max(200, Number(process.env.BENCH_LATENCY_REQUESTS ?? 200));
 const THROUGHPUT_S = 6;
-const STAFF = { email: "bench.sales@example.com", name: "Bench Sales", password: "bench-sales-password", roles: ["sales" as const] };
-
-/** The sales staff and ROWS generated leads, in the database of `target`. */
-async function generate(target: DataTarget): Promise<void> {
-  const config = loadConfig(targetConfigEnv(target));
-  const { database, release } = await openConfiguredDatabase(config);
-  try {
-    const owners = [(await createStaff(database.db, STAFF)).id];
-    for (let i = 1; i <= 4; i++) owners.push((await createStaff(database.db, { email: `owner${i}@example.com`, name: `Owner ${i}`, password: "bench-owner-password", roles: ["sales"] })).id);
-    await generateLeads(database.db, config.databaseUrl!, ROWS, owners, (done) => log(`  ${done.toLocaleString("en")} leads`));
-  } finally {
-    await database.close();
-    release();
-  }
-}
 
 /** What the cases need from the data: an owner, a cursor 80% down Active Leads, some lead ids. */
 async function prepare(target: DataTarget) {
@@ -126,15 +111,7 @@ async function main() {
   // BENCH_DATA_DB: the generated leads kept in that database and copied for each run (generating
   // 1.5 million leads takes many minutes; a copy, one).
   const dataDb = process.env.BENCH_DATA_DB;
-  let generateS: number | null = null;
-  if (dataDb) {
-    const t0 = performance.now();
-    await keptDataDatabase(dataDb, `ff bench crm ${ROWS} leads`, async (kept) => {
-      log(`generating ${ROWS.toLocaleString("en")} leads in SQL into ${dataDb} (kept)…`);
-      await generate(kept);
-      generateS = (performance.now() - t0) / 1000;
-    });
-  }
+  let generateS = dataDb ? await keptCrmData(dataDb, ROWS) : null;
   if (process.env.BENCH_GENERATE_ONLY) return;
   const t0 = performance.now();
   const target = await postgresTarget(process.env.BENCH_DB_NAME ?? "ff_bench_crm", dataDb);
@@ -150,7 +127,7 @@ async function main() {
   if (!dataDb) {
     log(`generating ${ROWS.toLocaleString("en")} leads in SQL…`);
     const t1 = performance.now();
-    await generate(target);
+    await generateCrmData(target, ROWS);
     generateS = (performance.now() - t1) / 1000;
   }
   if (generateS !== null) log(`generated in ${round(generateS, 1)} s`);
@@ -161,7 +138,7 @@ async function main() {
   // No demo content: two workers seeding it at once on a loaded machine waited out the lock timeout.
   const { child, base } = await startServer("server (postgres)", target, { SEED_DEMO: "false" });
   try {
-    const cookie = await staffLogin(base, STAFF);
+    const cookie = await staffLogin(base, CRM_BENCH_STAFF);
     const list = (query: string) => `${base}/api/crm/leads?${query}`;
     const rare = RARE_NAME.split(" ")[1]!.slice(0, 6).toLowerCase();
     const scenarios: [string, string, string, Partial<Parameters<typeof cannon>[0]>?][] = [
