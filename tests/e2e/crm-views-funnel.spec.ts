@@ -86,7 +86,8 @@ async function seedFunnel(page: Page) {
   const lead = await page.request.post("/api/crm/leads", { data: { fullName: "Funnel Paid Person", email: `funnel.${Date.now()}@example.com` } });
   expect(lead.status()).toBe(201);
   const { id } = (await lead.json()) as { id: string };
-  const won = await page.request.put(`/api/crm/leads/${id}`, { data: { leadStage: "Connected", leadStatus: "CW - Full", batchName: "FF-2026-12", saleAmount: 149990, collectedAmount: 49990 } });
+  // Amounts of the widest kind (nine digits in Indian grouping): the money and per-owner tables must still fit.
+  const won = await page.request.put(`/api/crm/leads/${id}`, { data: { leadStage: "Connected", leadStatus: "CW - Full", batchName: "FF-2026-12", saleAmount: 999_999_990, collectedAmount: 999_999_990 } });
   expect(won.status(), await won.text()).toBe(200);
 }
 

@@ -42,8 +42,9 @@ export function FiguresTable<T>(props: TableProps<T>) {
 }
 
 function FullTable<T>({ caption, columns, rows, rowKey }: TableProps<T>) {
+  // min-w-0: as a grid item it would otherwise grow to the table's width instead of scrolling it.
   return (
-    <div className="hidden max-w-full overflow-x-auto rounded-lg border border-slate-200 sm:block" tabIndex={0} role="region" aria-label={caption}>
+    <div className="hidden max-w-full min-w-0 overflow-x-auto rounded-lg border border-slate-200 sm:block" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
