@@ -67,7 +67,8 @@ export const lead = pgTable(
     // Highest score first in a tab (keyset by score_key, id).
     index("lead_view_score_idx").on(t.isPaid, t.scoreKey, t.id),
     index("lead_status_created_idx").on(t.leadStatus, t.createdAt, t.id),
-    index("lead_stage_created_idx").on(t.leadStage, t.createdAt, t.id),
+    // A board column: a stage in a tab, newest first (migration 0026).
+    index("lead_stage_view_created_idx").on(t.leadStage, t.isPaid, t.createdAt, t.id),
     index("lead_owner_status_idx").on(t.leadOwner, t.leadStatus, t.createdAt),
     index("lead_follow_up_idx").on(t.followUpDate).where(sql`follow_up_date is not null`),
     // An owner's follow-ups by day: My tasks and the daily digest (migration 0021).
