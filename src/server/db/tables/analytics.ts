@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * First-party analytics: page views and the spec's events, no cookies involved. Each event carries
@@ -25,8 +24,18 @@ export const analyticsEvent = pgTable(
   },
   (t) => [
     index("analytics_event_name_time_idx").on(t.name, t.occurredAt),
-    index("analytics_event_funnel_idx")
-      .on(t.occurredAt, t.name, t.source, t.landing)
-      .where(sql`landing or name in ('simulation_start', 'application_submit')`),
   ],
+);
+
+/** The funnel's steps per week (Monday, Asia/Kolkata) and source, kept by a trigger on analytics_event (migration 0027). */
+export const analyticsFunnelWeek = pgTable(
+  "analytics_funnel_week",
+  {
+    week: date("week").notNull(),
+    source: text("source").notNull(),
+    visitors: bigint("visitors", { mode: "number" }).notNull().default(0),
+    starts: bigint("starts", { mode: "number" }).notNull().default(0),
+    applications: bigint("applications", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "analytics_funnel_week_pkey", columns: [t.week, t.source] })],
 );

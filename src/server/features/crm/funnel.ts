@@ -16,9 +16,11 @@ const period = (weeks: number) => sql`period as (
   from (select crm_week_of(now()) - (${weeks}::int - 1) * 7 as first_week) p
 )`;
 
-/** The funnel's events of the period: visits' first page views, simulation starts, submitted applications. */
-const funnelEvents = sql`analytics_event e, period
-  where e.occurred_at >= period.start and (e.landing or e.name in ('simulation_start', 'application_submit'))`;
+/**
+ * The funnel's events of the period per week and source: visits (first page views), simulation starts,
+ * submitted applications, as the trigger of migration 0027 counts them when they arrive.
+ */
+const funnelWeeks = sql`analytics_funnel_week f, period where f.week >= period.first_week`;
 
 type WeekRow = Omit<FunnelWeek, "revenue" | "collected"> & { revenue: string; collected: string };
 
@@ -31,10 +33,7 @@ async function weeklyFunnel(db: Db, weeks: number): Promise<{ weeks: FunnelWeek[
   const answer = await db.execute(sql`
     with ${period(weeks)},
     w as (select generate_series(first_week, crm_week_of(now()), interval '7 days')::date as week from period),
-    ev as (
-      select crm_week_of(e.occurred_at) as week, count(*) filter (where e.landing) as visitors, count(*) filter (where e.name = 'simulation_start') as starts
-      from ${funnelEvents} group by 1
-    ),
+    ev as (select f.week, sum(f.visitors) as visitors, sum(f.starts) as starts from ${funnelWeeks} group by 1),
     rp as (select crm_week_of(r.completed_at) as week, count(*) as n from simulation_report r, period where r.completed_at >= period.start group by 1),
     ap as (select crm_week_of(a.submitted_at) as week, count(*) as n from application a, period where a.submitted_at >= period.start group by 1),
     money as (
@@ -61,9 +60,8 @@ async function sourceFunnel(db: Db, weeks: number, limit = 25): Promise<FunnelSo
   const answer = await db.execute(sql`
     with ${period(weeks)},
     s as (
-      select coalesce(e.source, 'direct') as source, count(*) filter (where e.landing) as visitors,
-        count(*) filter (where e.name = 'simulation_start') as starts, count(*) filter (where e.name = 'application_submit') as applications
-      from ${funnelEvents} group by 1
+      select f.source, sum(f.visitors) as visitors, sum(f.starts) as starts, sum(f.applications) as applications
+      from ${funnelWeeks} group by 1
     )
     select source, visitors::int as "visitors", starts::int as "simulationStarts", applications::int as "applications",
       ${rate(sql`starts`, sql`visitors`)} as "startRate", ${rate(sql`applications`, sql`starts`)} as "applicationRate"
