@@ -1,7 +1,7 @@
 // Child processes of a benchmark (servers under test, the hello-world baseline) and everything else
 // it must undo (temp folders, bench databases), cleaned up on success, failure or Ctrl-C.
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { appendFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -49,8 +49,12 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
   const proc = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const child: Child = { name, proc, pid: proc.pid ?? -1, exited: false, exit: Promise.resolve(0), output: "" };
+  // BENCH_SERVER_LOG=<folder>: each child's whole output in <folder>/<name>.log, to read a failure after the run.
+  const logFolder = process.env.BENCH_SERVER_LOG;
+  const logFile = logFolder ? path.join(logFolder, `${name.replace(/[^\w.-]+/g, "-")}.log`) : null;
   const keep = (chunk: Buffer) => {
     child.output = (child.output + chunk.toString()).slice(-4000);
+    if (logFile) appendFileSync(logFile, chunk);
   };
   proc.stdout!.on("data", keep);
   proc.stderr!.on("data", keep);

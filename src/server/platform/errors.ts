@@ -132,6 +132,12 @@ function driverError(error: unknown): DriverError | null {
   return null;
 }
 
+/** True when the database was busy rather than the work wrong (a deadlock, a lock or statement wait over its limit): the same work again will usually succeed. */
+export function isDatabaseBusy(error: unknown): boolean {
+  const driver = driverError(error);
+  return !!driver && (driver.code === undefined || BUSY_CODES.has(driver.code as string));
+}
+
 /**
  * The API's answer to a database error: 503 with Retry-After when the database is busy, 409 naming
  * the field for a unique violation (two edits racing for one e-mail); null for any other error.
@@ -139,7 +145,7 @@ function driverError(error: unknown): DriverError | null {
 export function databaseAppError(error: unknown): AppError | null {
   const driver = driverError(error);
   if (!driver) return null;
-  if (driver.code === undefined || BUSY_CODES.has(driver.code as string)) {
+  if (isDatabaseBusy(error)) {
     return new AppError("unavailable", DATABASE_BUSY_MESSAGE, undefined, DATABASE_RETRY_AFTER_SECONDS);
   }
   if (driver.code !== "23505") return null;

@@ -5,7 +5,7 @@ import type { BulkAction, BulkJob, BulkSelection } from "~/shared/schemas/crm-bu
 import { bulkRequestSchema } from "~/shared/schemas/crm-bulk";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, leadBulkJob, staff } from "../../db/schema";
-import { AppError, invalid } from "../../platform/errors";
+import { AppError, invalid, isDatabaseBusy } from "../../platform/errors";
 import { olderThan } from "../../platform/keyset";
 import { talliedSummary } from "./counts";
 import { leadFilterSql } from "./filters";
@@ -27,6 +27,9 @@ const RENEW_EVERY_MS = 15_000;
 export const BULK_BATCH = 5_000;
 /** PGlite runs one statement at a time: smaller batches let a sign-in or a page in between. */
 export const PGLITE_BULK_BATCH = 1_000;
+/** A batch the database refused as busy (a deadlock, a lock wait over its limit) is tried again this many times. */
+const BUSY_RETRIES = 5;
+const BUSY_PAUSE_MS = 200;
 /** The skipped leads named in the result (the counts per reason cover all of them). */
 const NAMED_SKIPS = 20;
 
@@ -350,8 +353,18 @@ export async function runBulkJob(db: Db, jobId: string, claimToken: string, opti
   }, RENEW_EVERY_MS);
   renew.unref();
   try {
-    for (;;) {
-      const outcome = await runBatch(db, jobId, claimToken, owner?.startedBy ?? null, options.batchSize);
+    for (let busy = 0; ; ) {
+      let outcome: BatchOutcome;
+      try {
+        outcome = await runBatch(db, jobId, claimToken, owner?.startedBy ?? null, options.batchSize);
+        busy = 0;
+      } catch (error) {
+        // A batch that lost a deadlock (another job, the rescoring, rewriting some of its leads) or met a
+        // busy database rolled back whole: it is run again, a few times, before the job gives up.
+        if (!isDatabaseBusy(error) || ++busy > BUSY_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS * busy));
+        continue;
+      }
       leadsChanged();
       options.afterBatch?.();
       if (!outcome.more || outcome.lost) return;
