@@ -63,8 +63,12 @@ test("board at 1280 px: drag by mouse and by keyboard, Cancel puts the card back
   await expect(move).toBeVisible();
   expect(await violations(page)).toEqual([]);
   await move.getByRole("radio", { name: "Pitched" }).check();
+  // A saved move reads the board again, which draws its columns anew: a drag begun before that read
+  // answers is dropped with them (on the embedded database it can take a second or two).
+  const reread = page.waitForResponse((response) => response.url().includes("/api/crm/board") && response.request().method() === "GET");
   await move.getByRole("button", { name: "Move" }).click();
   await expectToast(page, "Lead updated");
+  await reread;
   await expect(card(column(page, "Connected"), `Asha ${tag}`)).toContainText("Pitched");
   await expect(column(page, "Connected").getByRole("heading")).toHaveText("Connected (1)");
 
