@@ -84,7 +84,8 @@ export function FunnelView() {
           <Panel title="Funnel per source" note="UTM source of the visit, else the referring site, else direct. Applications as submitted on the site.">
             <SourcesTable sources={data.sources} />
           </Panel>
-          <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+          {/* One above the other: the per-owner table grows with the team and its names, and needs the full width. */}
+          <div className="grid min-w-0 gap-6">
             <Panel title="Median days in each stage" note="Whole days of finished stays, since stage changes were first recorded.">
               <StagesTable stages={data.stages} />
             </Panel>
