@@ -168,3 +168,51 @@ test("bulk at 1280 px: tick all shown rows, delete with a confirmation naming th
   await expect(bar.getByRole("status")).toContainText("Delete: 3 changed, 0 skipped.");
   await expect(page.getByText("No leads found")).toBeVisible();
 });
+
+test("board at 360 px with 150 leads in a stage: Load more pages the column, a move keeps the cards loaded, and the page fits", async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = tagOf("boardmany");
+  await openCrm(page, 360, "/crm");
+  const names = Array.from({ length: 150 }, (_, i) => `Card${i} ${tag}`);
+  // Ten at a time, oldest first: Card149 is the newest, first in its column.
+  for (let i = 0; i < names.length; i += 10) {
+    await Promise.all(
+      names.slice(i, i + 10).map(async (fullName, j) => {
+        const response = await page.request.post("/api/crm/leads", { data: { fullName, email: `${tag}.${i + j}@example.com` } });
+        expect(response.status(), await response.text()).toBe(201);
+      }),
+    );
+  }
+  await page.goto(`/crm?q=${tag}&layout=board`);
+  const fresh = column(page, "New");
+  await expect(fresh.getByRole("heading")).toHaveText("New (150)");
+  const cards = fresh.locator("[data-lead-card]");
+  await expect(cards).toHaveCount(20);
+  for (const shown of [40, 60, 80]) {
+    await fresh.getByRole("button", { name: "Load more" }).click();
+    await expect(cards).toHaveCount(shown);
+  }
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+  // A card from the loaded run moves; the board reads its columns again and the loaded cards stay.
+  const mover = `Card100 ${tag}`;
+  await card(fresh, mover).getByRole("button", { name: /Move to…/ }).click();
+  await page.getByRole("menuitem", { name: "Connected", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Move ${mover} to Connected` });
+  await dialog.getByRole("radio", { name: "Pitched" }).check();
+  const reread = page.waitForResponse((response) => response.url().includes("/api/crm/board") && response.request().method() === "GET");
+  await dialog.getByRole("button", { name: "Move" }).click();
+  await expectToast(page, "Lead updated");
+  await reread;
+  await expect(fresh.getByRole("heading")).toHaveText("New (149)");
+  await expect(card(column(page, "Connected"), mover)).toContainText("Pitched");
+  // Card149 … Card70 less the one moved, and Card69 (the next after the loaded run) fills its place.
+  await expect(cards).toHaveCount(80);
+  await expect(card(fresh, `Card70 ${tag}`)).toBeVisible();
+  await expect(card(fresh, `Card69 ${tag}`)).toBeVisible();
+  await expect(card(fresh, mover)).toHaveCount(0);
+  await fresh.getByRole("button", { name: "Load more" }).click();
+  await expect(cards).toHaveCount(100);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  expect(await violations(page)).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { useDroppable } from "@dnd-kit/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { groupIndian } from "~/shared/format-number";
 import type { Lead } from "~/shared/schemas/crm";
 import type { BoardColumn } from "~/shared/schemas/crm-bulk";
@@ -8,7 +8,7 @@ import { BoardCard, type CardActions } from "./board-card";
 import { formatRupees } from "./format";
 import { LoadMoreButton } from "./load-more-button";
 import { SelectShown } from "./select-box";
-import { fetchColumnPage } from "./use-board";
+import { COLUMN_PAGE, useColumnMore } from "./use-board";
 import type { CrmFilters } from "./use-crm-filters";
 
 /**
@@ -32,22 +32,23 @@ export function BoardColumnView({
   actions: CardActions;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: column.stage });
-  const [more, setMore] = useState<{ leads: Lead[]; cursor: string | null }>({ leads: [], cursor: column.nextCursor });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const loadMore = async () => {
-    if (!more.cursor) return;
-    setLoadingMore(true);
-    try {
-      const page = await fetchColumnPage(filters, column.stage, more.cursor);
-      setMore((current) => ({ leads: [...current.leads, ...page.leads], cursor: page.nextCursor }));
-    } catch (error) {
-      toast({ title: "Failed to load more leads", description: error instanceof Error ? error.message : String(error), variant: "destructive" });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-  const arrivingIds = new Set(arriving.map((lead) => lead.id));
-  const leads = [...arriving, ...[...column.leads, ...more.leads].filter((lead) => !leaving(lead) && !arrivingIds.has(lead.id))];
+  const [wanted, setWanted] = useState(0);
+  const more = useColumnMore(filters, column.stage, column.nextCursor, wanted);
+  // A column that now fits its first page has nothing more, whatever was loaded before.
+  const loaded = wanted > 0 && !!column.nextCursor;
+  const extra = loaded ? (more.data?.leads ?? []) : [];
+  const cursor = loaded && more.data ? more.data.cursor : column.nextCursor;
+  useEffect(() => {
+    if (more.isError) toast({ title: "Failed to load more leads", description: more.error.message, variant: "destructive" });
+  }, [more.isError, more.error]);
+  // Each lead once: a refresh can bring a card of the loaded run into the first ones.
+  const shown = new Set(arriving.map((lead) => lead.id));
+  const leads = [...arriving];
+  for (const lead of [...column.leads, ...extra]) {
+    if (leaving(lead) || shown.has(lead.id)) continue;
+    shown.add(lead.id);
+    leads.push(lead);
+  }
   const headingId = `board-stage-${column.stage.replace(/\W+/g, "-").toLowerCase()}`;
   const count = `${column.totalIsEstimate ? "about " : ""}${groupIndian(column.total)}`;
   return (
@@ -80,9 +81,9 @@ export function BoardColumnView({
           ))}
         </ul>
       )}
-      {more.cursor && (
+      {cursor && (
         <div className="flex justify-center">
-          <LoadMoreButton loading={loadingMore} loaded={leads.length} onLoadMore={() => void loadMore()} />
+          <LoadMoreButton loading={more.isFetching} loaded={leads.length} onLoadMore={() => (more.isError ? void more.refetch() : setWanted(extra.length + COLUMN_PAGE))} />
         </div>
       )}
     </section>

@@ -113,6 +113,8 @@ export function BoardView({ filters, selection, onView }: { filters: CrmFilters;
   const actions: CardActions = { onView, onMove: (lead, stage) => setPending({ lead, stage }), selection };
   const moving = pending?.lead.id ?? null;
   const loading = board.isPlaceholderData;
+  // A column starts afresh (its "Load more" run dropped) when the filters change, not when the board is read again.
+  const filterKey = JSON.stringify(filters);
 
   if (board.isError) {
     return (
@@ -135,7 +137,7 @@ export function BoardView({ filters, selection, onView }: { filters: CrmFilters;
             const arriving = [...(pending && pending.stage === column.stage ? [pending.lead] : []), ...[...savedLeads.values()].filter((lead) => lead.leadStage === column.stage)];
             return (
               <BoardColumnView
-                key={`${column.stage}:${board.dataUpdatedAt}`}
+                key={`${column.stage}:${filterKey}`}
                 column={column}
                 filters={filters}
                 arriving={arriving}

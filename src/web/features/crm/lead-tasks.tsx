@@ -9,6 +9,7 @@ import { DateField } from "~/web/components/ui/date-field";
 import { Field, inputClass } from "~/web/components/ui/field";
 import { FieldShell } from "~/web/components/ui/field-shell";
 import { ApiError } from "~/web/lib/api";
+import { useChosen } from "~/web/lib/use-chosen";
 import { useAddTask, useDeleteTask, useLeadTasks, useUpdateTask } from "./use-lead-work";
 
 type Draft = { title: string; dueDate: string; dueTime: string; ownerId: string };
@@ -85,6 +86,7 @@ function TaskItem({ task, owners, now }: { task: Task; owners: LeadOwner[]; now:
   const [editing, setEditing] = useState(false);
   const update = useUpdateTask();
   const remove = useDeleteTask();
+  const [done, chooseDone] = useChosen(task.done);
   const overdue = !task.done && Date.parse(task.dueAt) < now;
   if (editing) {
     return (
@@ -107,10 +109,10 @@ function TaskItem({ task, owners, now }: { task: Task; owners: LeadOwner[]; now:
         type="checkbox"
         className="mt-1 size-4 shrink-0 accent-brand-600"
         // The tick shows at once; the list catches up when the server answers.
-        checked={update.isPending && update.variables?.changes.done !== undefined ? update.variables.changes.done : task.done}
+        checked={done}
         disabled={update.isPending}
         aria-label={`Done: ${task.title}`}
-        onChange={(e) => update.mutate({ id: task.id, changes: { done: e.target.checked } })}
+        onChange={(e) => update.mutate({ id: task.id, changes: { done: e.target.checked } }, { onSettled: chooseDone(e.target.checked) })}
       />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <span className={task.done ? "text-slate-500 line-through" : "text-slate-900"}>{task.title}</span>

@@ -14,10 +14,34 @@ export function useBoard(filters: CrmFilters, enabled: boolean) {
   });
 }
 
-/** A column's next cards: the list's next keyset page with the column's stage as its stage filter. */
-export function fetchColumnPage(filters: CrmFilters, stage: string, cursor: string): Promise<LeadPage> {
-  const params = toSearchParams({ ...filters, stage: [stage] }, { view: filters.view, cursor, limit: "20" });
-  return api<LeadPage>(`/api/crm/leads?${params}`);
+/** Cards a column's "Load more" adds at a time; the list's own page size limit caps one request. */
+export const COLUMN_PAGE = 20;
+const MOST_PER_REQUEST = 200;
+
+/**
+ * The cards after a column's first ones, `wanted` of them (or as many as there are): the list's keyset
+ * pages with the column's stage as its stage filter, from the cursor of the board's latest read. Read
+ * again with the board (its key starts with the board's), so cards loaded by "Load more" stay on the
+ * board when it refreshes after a move, and show as they are now.
+ */
+export function useColumnMore(filters: CrmFilters, stage: string, cursor: string | null, wanted: number) {
+  return useQuery({
+    queryKey: ["crm", "board", filters, stage, cursor, wanted],
+    queryFn: async () => {
+      const leads: LeadPage["leads"] = [];
+      let next: string | null = cursor;
+      while (next && leads.length < wanted) {
+        const limit = String(Math.min(MOST_PER_REQUEST, wanted - leads.length));
+        const page = await api<LeadPage>(`/api/crm/leads?${toSearchParams({ ...filters, stage: [stage] }, { view: filters.view, cursor: next, limit })}`);
+        leads.push(...page.leads);
+        next = page.nextCursor;
+      }
+      return { leads, cursor: next };
+    },
+    enabled: wanted > 0 && !!cursor,
+    // Meanwhile the cards already loaded stay (a refresh or the next 20 replace them when they arrive).
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Written at most once a batch: a second is often enough to watch. */
