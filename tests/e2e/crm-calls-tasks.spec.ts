@@ -114,11 +114,14 @@ test("at 360 px a call is logged from a card, then a task is added and completed
   expect(await violations(page)).toEqual([]);
   await done.click();
   await expect(done).toBeChecked();
-  await expect(detail.getByText("Send the fee plan")).toHaveClass(/line-through/);
-  // Done stays done when the detail is opened again.
+  await expect(detail.getByText("Send the fee plan", { exact: true })).toHaveClass(/line-through/);
+  // Done stays done when the detail is opened again, and the activity lists the task's adding and completion.
   await page.keyboard.press("Escape");
   await card.getByRole("button", { name: `View ${lead.fullName}` }).click();
-  await expect(page.getByRole("dialog", { name: lead.fullName, exact: true }).getByRole("checkbox", { name: "Done: Send the fee plan" })).toBeChecked();
+  const again = page.getByRole("dialog", { name: lead.fullName, exact: true });
+  await expect(again.getByRole("checkbox", { name: "Done: Send the fee plan" })).toBeChecked();
+  await expect(again.getByText("Task done: Send the fee plan", { exact: true })).toBeVisible();
+  await expect(again.getByText(`Task added: Send the fee plan · due ${shownDay(kolkataDay(1))}, 11:30 am`, { exact: true })).toBeVisible();
 });
 
 for (const width of [360, 1280]) {

@@ -115,6 +115,15 @@ export const activityEntrySchema = z.discriminatedUnion("kind", [
     by: z.string().nullable(),
     at: z.string(),
   }),
+  /** A task added to the lead or done (issue 23 §2), with its title and due moment. */
+  z.object({
+    kind: z.literal("task"),
+    event: z.enum(["added", "done"]),
+    title: z.string(),
+    dueAt: z.string(),
+    by: z.string().nullable(),
+    at: z.string(),
+  }),
 ]);
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listMyTasks } from "~/server/features/crm/my-tasks";
+import type { LeadDetail } from "~/shared/schemas/crm";
 import type { MyTaskItem, MyTasksPage, Task } from "~/shared/schemas/crm-work";
 import { leadFactory } from "../../fixtures/leads";
 import { createTestApp, signedIn, type TestContext } from "../../helpers/app";
@@ -66,6 +67,29 @@ describe("a lead's tasks", () => {
     expect((await ctx.app.inject({ method: "DELETE", url: `/api/crm/tasks/${later.id}`, ...as(asha.cookie) })).statusCode).toBe(404);
     expect((await patchTask(later.id, { done: true })).statusCode).toBe(404);
     expect((await tasksOf(row.id)).map((t) => t.title)).toEqual(["Call back after the exams"]);
+  });
+
+  it("shows each task's adding and completion in the lead's activity, with who and when", async () => {
+    const row = await leadFactory(ctx.db, { leadOwner: asha.id });
+    const task = (await addTask(row.id, { title: "Send the fee plan", dueDate: "2031-06-01", dueTime: "11:15" })).json() as Task;
+    const doneByRavi = await ctx.app.inject({ method: "PATCH", url: `/api/crm/tasks/${task.id}`, payload: { done: true }, ...as(ravi.cookie) });
+    expect(doneByRavi.statusCode, doneByRavi.body).toBe(200);
+    // Ticked again by another: the first completion stands.
+    await patchTask(task.id, { done: true });
+    const activity = async () =>
+      ((await ctx.app.inject({ method: "GET", url: `/api/crm/leads/${row.id}`, ...as(asha.cookie) })).json() as LeadDetail).activity.filter((entry) => entry.kind === "task");
+    expect(await activity()).toEqual([
+      { kind: "task", event: "done", title: "Send the fee plan", dueAt: "2031-06-01T05:45:00.000Z", by: ravi.name, at: (doneByRavi.json() as Task).doneAt },
+      { kind: "task", event: "added", title: "Send the fee plan", dueAt: "2031-06-01T05:45:00.000Z", by: asha.name, at: expect.any(String) },
+    ]);
+    // Reopened: only its adding is left; done again, by whoever ticks it.
+    await patchTask(task.id, { done: false });
+    expect((await activity()).map((entry) => entry.kind === "task" && [entry.event, entry.by])).toEqual([["added", asha.name]]);
+    await patchTask(task.id, { done: true });
+    expect((await activity()).map((entry) => entry.kind === "task" && [entry.event, entry.by])).toEqual([["done", asha.name], ["added", asha.name]]);
+    // A task removed leaves the activity with it.
+    await ctx.app.inject({ method: "DELETE", url: `/api/crm/tasks/${task.id}`, ...as(asha.cookie) });
+    expect(await activity()).toEqual([]);
   });
 
   it("names the field of bad input (400), refuses an owner who may not own leads, and 404s an unknown lead", async () => {

@@ -40,6 +40,7 @@ export const leadTask = pgTable(
     title: text("title").notNull(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     doneAt: timestamp("done_at", { withTimezone: true }),
+    doneBy: uuid("done_by").references(() => staff.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => staff.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { OWNER_RULE } from "~/shared/crm/lead-rules";
 import { kolkataDateAndTime, parseKolkataDateTime } from "~/shared/format-date";
+import type { ActivityEntry } from "~/shared/schemas/crm";
 import type { Task, TaskCreate, TaskUpdate } from "~/shared/schemas/crm-work";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, leadTask, staff } from "../../db/schema";
@@ -74,14 +76,19 @@ export async function createTask(db: Db, leadId: string, input: TaskCreate, acto
   return readTask(db, created.id);
 }
 
-/** Changes a task; `done: true` keeps the first completion time, `done: false` reopens it. */
-export async function updateTask(db: Db, taskId: string, input: TaskUpdate): Promise<Task> {
+/** Changes a task; `done: true` keeps the first completion (time and who), `done: false` reopens it. */
+export async function updateTask(db: Db, taskId: string, input: TaskUpdate, actorStaffId: string): Promise<Task> {
   if (input.ownerId) await checkOwner(db, input.ownerId);
-  const set: Partial<typeof leadTask.$inferInsert> & { doneAt?: unknown } = {};
+  const set: Partial<typeof leadTask.$inferInsert> = {};
   if (input.title !== undefined) set.title = input.title;
   if (input.ownerId !== undefined) set.ownerId = input.ownerId;
   if (input.dueDate !== undefined && input.dueTime !== undefined) set.dueAt = dueMoment(input.dueDate, input.dueTime);
-  const done = input.done === undefined ? {} : { doneAt: input.done ? sql`coalesce(${leadTask.doneAt}, now())` : null };
+  const done =
+    input.done === undefined
+      ? {}
+      : input.done
+        ? { doneAt: sql`coalesce(${leadTask.doneAt}, now())`, doneBy: sql`case when ${leadTask.doneAt} is null then ${actorStaffId}::uuid else ${leadTask.doneBy} end` }
+        : { doneAt: null, doneBy: null };
   if (Object.keys(set).length === 0 && input.done === undefined) return readTask(db, taskId);
   const [row] = await db
     .update(leadTask)
@@ -95,4 +102,27 @@ export async function updateTask(db: Db, taskId: string, input: TaskUpdate): Pro
 export async function deleteTask(db: Db, taskId: string): Promise<void> {
   const [row] = await db.delete(leadTask).where(eq(leadTask.id, taskId)).returning({ id: leadTask.id });
   if (!row) throw new AppError("not_found", "Task not found");
+}
+
+const creator = alias(staff, "task_creator");
+const completer = alias(staff, "task_completer");
+
+/**
+ * The lead's tasks as activity entries, newest first: each task's adding and, once done, its
+ * completion (a task removed leaves the activity with it).
+ */
+export async function taskActivity(db: Db, leadId: string, limit: number): Promise<ActivityEntry[]> {
+  const rows = await db
+    .select({ title: leadTask.title, dueAt: leadTask.dueAt, createdAt: leadTask.createdAt, doneAt: leadTask.doneAt, createdBy: creator.name, doneBy: completer.name })
+    .from(leadTask)
+    .leftJoin(creator, eq(creator.id, leadTask.createdBy))
+    .leftJoin(completer, eq(completer.id, leadTask.doneBy))
+    .where(eq(leadTask.leadId, leadId))
+    .orderBy(desc(leadTask.createdAt))
+    .limit(limit);
+  return rows.flatMap((row) => {
+    const task = { kind: "task" as const, title: row.title, dueAt: row.dueAt.toISOString() };
+    const added = { ...task, event: "added" as const, by: row.createdBy, at: row.createdAt.toISOString() };
+    return row.doneAt ? [{ ...task, event: "done" as const, by: row.doneBy, at: row.doneAt.toISOString() }, added] : [added];
+  });
 }

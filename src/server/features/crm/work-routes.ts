@@ -62,7 +62,7 @@ export async function leadWorkRoutes(app: FastifyInstance) {
   api.patch("/api/crm/tasks/:taskId", {
     config: sales,
     schema: { tags, summary: "Change a task, or mark it done (`done: true`) or not done", params: taskParamsSchema, body: taskUpdateSchema, response: { 200: taskSchema } },
-    handler: (request) => updateTask(app.db, request.params.taskId, request.body),
+    handler: (request) => updateTask(app.db, request.params.taskId, request.body, request.staff!.id),
   });
 
   api.delete("/api/crm/tasks/:taskId", {

@@ -46,6 +46,7 @@ function describe(entry: ActivityEntry, owners: Map<string, string>): string {
   if (entry.kind === "merge") return `Merged duplicate ${entry.from ?? ""} into this lead`;
   if (entry.kind === "import") return entry.to ?? "Updated from CSV";
   if (entry.kind === "call") return callText(entry);
+  if (entry.kind === "task") return entry.event === "done" ? `Task done: ${entry.title}` : `Task added: ${entry.title} · due ${formatDateTime(entry.dueAt)}`;
   if (entry.kind === "assign") return assignedByRuleText(entry.to, entry.from);
   const label = FIELD_LABELS[entry.field ?? ""] ?? entry.field;
   return `${label}: ${value(entry.field, entry.from, owners)} → ${value(entry.field, entry.to, owners)}`;
