@@ -98,8 +98,9 @@ describe(`kill -9 during a ${ROWS.toLocaleString("en-IN")}-row CRM import (${tes
     for (let waited = 0; waited < 120 && (await otherSessions(crashed)) > 0; waited++) await new Promise((resolve) => setTimeout(resolve, 500));
     server = await startServer(crashed.env);
     let again = await upload(server, file);
-    // "Busy, try again in a moment" (503 with Retry-After) is answered as a person would: again, a moment later.
-    for (let tries = 0; again.status === 503 && tries < 5; tries++) {
+    // "Busy, try again in a moment" (503 with Retry-After) is answered as a person would: again, a moment
+    // later (on a machine loaded by other work, a batch can run past its time limit more than once).
+    for (let tries = 0; again.status === 503 && tries < 20; tries++) {
       await new Promise((resolve) => setTimeout(resolve, Number(again.headers.get("retry-after") ?? 5) * 1000));
       again = await upload(server, file);
     }
