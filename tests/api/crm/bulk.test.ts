@@ -99,6 +99,35 @@ describe("POST /api/crm/bulk and GET /api/crm/bulk/{id}", () => {
     expect(again).toMatchObject({ changed: 1, skipped: 0 });
   });
 
+  it("rescores a lead in the same write as its new stage and status: each lead written once, scored as a full rescoring scores it", async () => {
+    const rows = [];
+    for (let i = 0; i < 3; i++) rows.push(await leadFactory(ctx.db));
+    const ids = sql`${`{${rows.map((r) => r.id).join(",")}}`}::uuid[]`;
+    await ctx.db.execute(sql`select lead_score_refresh(${ids})`);
+    // Counts the rows each UPDATE of a lead writes (a statement trigger of this test's own).
+    const setup = [
+      sql`create table bulk_write_count (n int not null)`,
+      sql.raw(`create function bulk_write_counted() returns trigger language plpgsql as $$ begin insert into bulk_write_count select count(*) from counted_rows; return null; end $$`),
+      sql`create trigger bulk_write_counted after update on lead referencing new table as counted_rows for each statement execute function bulk_write_counted()`,
+    ];
+    for (const statement of setup) await ctx.db.execute(statement);
+    const written = async () => rowsOf<{ n: number }>(await ctx.db.execute(sql`select coalesce(sum(n), 0)::int as n from bulk_write_count`))[0]!.n;
+    const scores = () => ctx.db.select({ key: lead.scoreKey, facts: lead.scoreFacts }).from(lead).where(inArray(lead.id, rows.map((r) => r.id))).orderBy(lead.id);
+    try {
+      const job = await run({ selection: selected(rows), action: { kind: "pipeline", leadStage: "Connected", leadStatus: "Pitched" } });
+      expect(job).toMatchObject({ status: "done", changed: 3 });
+      expect(await written()).toBe(3);
+      const after = await scores();
+      expect(after.map((s) => (s.facts as { points: number }).points)).toEqual([10, 10, 10]);
+      // A full rescoring from the engagements finds nothing to change.
+      await ctx.db.execute(sql`select lead_score_refresh(${ids})`);
+      expect(await written()).toBe(3);
+      expect(await scores()).toEqual(after);
+    } finally {
+      for (const statement of [sql`drop trigger bulk_write_counted on lead`, sql`drop function bulk_write_counted()`, sql`drop table bulk_write_count`]) await ctx.db.execute(statement);
+    }
+  });
+
   it("skips a selected lead someone changed after it was selected (its version), and one deleted since", async () => {
     const [fresh, stale, gone] = await Promise.all([1, 2, 3].map(() => leadFactory(ctx.db, { priority: "Low" })));
     const put = await ctx.app.inject({ method: "PUT", url: `/api/crm/leads/${stale!.id}`, payload: { notes: "called", version: 1 }, headers: { cookie: sales.cookie } });

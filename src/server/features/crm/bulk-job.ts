@@ -298,6 +298,16 @@ async function runBatch(db: Db, jobId: string, claimToken: string, actorStaffId:
 }
 
 /**
+ * A new stage and status change the lead's score: worked out in the same UPDATE from the facts the lead
+ * keeps (migration 0029), so the activity trigger's rescoring finds it current instead of writing each
+ * lead a second time. A lead never scored keeps its score (null) until the trigger scores it.
+ */
+const rescored = (action: Extract<BulkAction, { kind: "pipeline" }>) =>
+  sql`(score_key, score_facts) = (select key, facts from (
+      select k.key, k.facts, 0 as rank from lead_score_keyed(lead.score_facts, ${action.leadStage}::text, ${action.leadStatus}::text, lead.latest_call_date) k
+      union all select lead.score_key, lead.score_facts, 1) scored order by rank limit 1), `;
+
+/**
  * Changes (or deletes) the batch's leads whose version is still the one read, and writes one activity
  * record per changed field of each, in one statement. Returns the ids written.
  */
@@ -318,7 +328,7 @@ async function write(
             update ${lead} set ${sql.join(
               Object.entries(changes).map(([field, value]) => sql`${sql.raw(COLUMNS[field]![0])} = ${value}::${sql.raw(COLUMNS[field]![1])}`),
               sql`, `,
-            )}, version = lead.version + 1, updated_at = now()
+            )}, ${action.kind === "pipeline" ? rescored(action) : sql``}version = lead.version + 1, updated_at = now()
             from b where lead.id = b.id and lead.version = b.version returning lead.id),
           logged as (
             insert into lead_change (lead_id, staff_id, kind, field, from_value, to_value)
