@@ -46,6 +46,8 @@ async function main() {
     await database.db.execute(sql`insert into lead_engagement (lead_id, kind, ref_id, at)
       select id, 'brochure_download', gen_random_uuid(), now() - make_interval(days => (abs(hashtext(id::text)) % 90)) from lead where abs(hashtext(id::text)) % 3 = 0`);
     await database.db.execute(sql`alter table lead_engagement enable trigger lead_score_engagement`);
+    // The data set comes scored: the server's job rescores every lead again from the start.
+    await database.db.execute(sql`update lead_score_setting set rescored = false, rescore_after = null`);
   } finally {
     await database.close();
     release();

@@ -100,7 +100,7 @@ describe("POST /api/crm/bulk and GET /api/crm/bulk/{id}", () => {
   });
 
   it("rescores a lead in the same write as its new stage and status: each lead written once, scored as a full rescoring scores it", async () => {
-    const rows = [];
+    const rows: Awaited<ReturnType<typeof leadFactory>>[] = [];
     for (let i = 0; i < 3; i++) rows.push(await leadFactory(ctx.db));
     const ids = sql`${`{${rows.map((r) => r.id).join(",")}}`}::uuid[]`;
     await ctx.db.execute(sql`select lead_score_refresh(${ids})`);
