@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp, type AppOptions } from "~/server/app";
 import { loadConfig, type Config } from "~/server/config";
 import type { Db } from "~/server/db/client";
@@ -61,4 +62,18 @@ export async function login(app: FastifyInstance, email: string, password: strin
 export async function signedIn(ctx: TestContext, roles: StaffRole[]): Promise<StaffCredentials & { cookie: string }> {
   const staff = await staffFactory(ctx.db, roles);
   return { ...staff, cookie: await login(ctx.app, staff.email, staff.password) };
+}
+
+/**
+ * The usual start of a test file: its app on its own database and one signed-in staff member with
+ * `roles`, made before the file's tests and closed after them. Read the fields inside tests and hooks.
+ */
+export function appWithStaff(roles: StaffRole[]): { ctx: TestContext; staff: StaffCredentials & { cookie: string } } {
+  const made = {} as { ctx: TestContext; staff: StaffCredentials & { cookie: string } };
+  beforeAll(async () => {
+    made.ctx = await createTestApp();
+    made.staff = await signedIn(made.ctx, roles);
+  });
+  afterAll(() => made.ctx?.close());
+  return made;
 }

@@ -2,23 +2,17 @@
 // PostgreSQL only (in POSTGRES_ONLY): the embedded database has one connection, so nothing can
 // deadlock with a batch there.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { rowsOf } from "~/server/db/client";
 import { lead, leadBulkJob, leadChange } from "~/server/db/schema";
 import { createBulkJob, runBulkJob } from "~/server/features/crm/bulk-job";
 import { leadFactory } from "../../fixtures/leads";
-import { createTestApp, signedIn, type TestContext } from "../../helpers/app";
+import { appWithStaff, type TestContext } from "../../helpers/app";
 
-let ctx: TestContext;
-let sales: Awaited<ReturnType<typeof signedIn>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  sales = await signedIn(ctx, ["sales"]);
-});
-afterAll(() => ctx.close());
+const file = appWithStaff(["sales"]);
 
 /** Waits until some other session waits for a row lock held by this test's own transaction. */
-async function batchWaitsForLock(): Promise<void> {
+async function batchWaitsForLock(ctx: TestContext): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const [row] = rowsOf<{ n: number }>(
       await ctx.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike 'with b as%'`),
@@ -30,6 +24,7 @@ async function batchWaitsForLock(): Promise<void> {
 }
 
 it("runs a batch again after it lost a deadlock: the job ends done, the lead changed once", async () => {
+  const { ctx, staff: sales } = file;
   const held = await leadFactory(ctx.db, { priority: "Low" });
   const job = await createBulkJob(ctx.db, sales.id, { selection: { leads: [{ id: held.id, version: held.version }] }, action: { kind: "priority", priority: "High" } });
   const rollback = new Error("roll back");
@@ -41,7 +36,7 @@ it("runs a batch again after it lost a deadlock: the job ends done, the lead cha
     await tx.execute(sql`set local deadlock_timeout = '60s'`);
     await tx.execute(sql`update lead set notes = 'held by another transaction' where id = ${held.id}`);
     running = runBulkJob(ctx.db, job.id, job.claimToken, { batchSize: 10, signal: new AbortController().signal });
-    await batchWaitsForLock();
+    await batchWaitsForLock(ctx);
     const [seen] = await tx.select().from(leadBulkJob).where(eq(leadBulkJob.id, job.id)).for("update");
     // The job's row was let go without a commit: the batch was rolled back.
     expect(seen).toMatchObject({ status: "running", processed: 0, changed: 0 });
