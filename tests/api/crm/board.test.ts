@@ -77,6 +77,33 @@ describe("GET /api/crm/board", () => {
     expect(page.nextCursor).toBeNull();
   });
 
+  it("under one owner or unassigned, each column is the list's first page of its stage, however many newer leads others have", async () => {
+    const owner = await staffFactory(ctx.db, ["sales"]);
+    const other = await staffFactory(ctx.db, ["sales"]);
+    const base = Date.parse("2025-03-01T00:00:00Z");
+    const statuses = ["Pitched", "Interview", "Likely to Buy", "Closed Lost", "An old sheet's status"];
+    for (let i = 0; i < 15; i++) {
+      // Pairs share a moment: the order falls back to the id, as the list's does.
+      const createdAt = new Date(base + Math.floor(i / 2) * 60_000);
+      await leadFactory(ctx.db, { leadStage: "Connected", leadStatus: statuses[i % statuses.length], leadOwner: owner.id, createdAt });
+      await leadFactory(ctx.db, { leadStage: "Connected", leadStatus: statuses[i % statuses.length], leadOwner: null, createdAt });
+    }
+    for (let i = 0; i < 20; i++) await leadFactory(ctx.db, { leadStage: "Connected", leadStatus: "Pitched", leadOwner: other.id, createdAt: new Date(base + 3_600_000 + i) });
+    for (const who of [owner.id, "unassigned"]) {
+      const shown = column(await board(`owner=${who}&limit=4`), "Connected");
+      const listed = (await get(`/api/crm/leads?owner=${who}&stage=Connected&limit=4`)).json() as LeadPage;
+      expect(shown.leads.map((l) => l.id), who).toEqual(listed.leads.map((l) => l.id));
+      expect(shown.nextCursor).toBe(listed.nextCursor);
+      const next = (await get(`/api/crm/leads?owner=${who}&stage=Connected&limit=4&cursor=${shown.nextCursor}`)).json() as LeadPage;
+      const after = (await get(`/api/crm/leads?owner=${who}&stage=Connected&limit=4&cursor=${listed.nextCursor}`)).json() as LeadPage;
+      expect(next.leads.map((l) => l.id)).toEqual(after.leads.map((l) => l.id));
+    }
+    const mine = column(await board(`owner=${owner.id}&limit=100`), "Connected");
+    expect(mine.total).toBe(15);
+    expect(mine.leads).toHaveLength(15);
+    expect(new Set(mine.leads.map((l) => l.leadStatus))).toEqual(new Set(statuses));
+  });
+
   it("honours the filter bar: stages shown, statuses, search", async () => {
     const { owner } = await ownedLeads();
     const staged = await board(`owner=${owner.id}&stage=Incorrect&stage=New`);

@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, inArray, sql } from "drizzle-orm";
 import { LEAD_STAGES } from "~/shared/crm/pipeline";
 import type { Board, BoardColumn, BoardQuery } from "~/shared/schemas/crm-bulk";
 import { rowsOf, type Db } from "../../db/client";
@@ -27,8 +27,13 @@ export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
   const tallied = await talliedByStage(db, query);
   const columns = await Promise.all(
     stages.map(async (stage) => {
-      const { leads: total, sale } = tallied.get(stage) ?? { leads: 0, sale: 0 };
-      const page = total === 0 ? { leads: [], nextCursor: null } : await columnPage(db, { ...query, stage: [stage] }, total <= FEW_LEADS && narrowsStage(query));
+      const { leads: total, sale, statuses } = tallied.get(stage) ?? { leads: 0, sale: 0, statuses: [] };
+      const page =
+        total === 0
+          ? { leads: [], nextCursor: null }
+          : byStatus(query, statuses)
+            ? await columnPageByStatus(db, { ...query, stage: [stage] }, statuses)
+            : await columnPage(db, { ...query, stage: [stage] }, total <= FEW_LEADS && narrowsStage(query));
       return { stage, total, totalIsEstimate: false, saleTotal: sale, ...page };
     }),
   );
@@ -56,6 +61,33 @@ async function columnPage(db: Db, query: BoardQuery, few: boolean): Promise<Pick
   return { leads: page.items.map(toLead), nextCursor: page.nextCursor };
 }
 
+/** Statuses a column is read by, one index walk each, at most: more would cost more than they save. */
+const MOST_STATUS_WALKS = 12;
+/**
+ * Under one owner (or unassigned) a column's cards are read status by status: each status the tallies
+ * have for that stage and owner is one walk of the (owner, status, created_at) index, and the newest of
+ * them are merged. Walking the stage's index instead visits every newer lead of other owners first: at
+ * a million leads, after a bulk change gave the newest 1,00,000 to one person, another owner's columns
+ * walked tens of thousands of leads each (p95 63 ms), and reading all of the owner's leads in the stage
+ * to sort them is worse. A follow-up filter keeps its own index (the tallies' statuses are not its).
+ */
+const byStatus = (query: BoardQuery, statuses: string[]) => !!query.owner && !query.followUp && statuses.length > 0 && statuses.length <= MOST_STATUS_WALKS;
+
+async function columnPageByStatus(db: Db, query: BoardQuery, statuses: string[]): Promise<Pick<BoardColumn, "leads" | "nextCursor">> {
+  const take = query.limit + 1;
+  const walks = statuses.map(
+    (status) =>
+      sql`(select ${lead.id} as id, ${lead.createdAt} as created_at from ${lead} where ${leadFilterSql({ ...query, status: [status] }, query.view)}
+        order by ${lead.createdAt} desc, ${lead.id} desc limit ${take})`,
+  );
+  const newest = rowsOf<{ id: string }>(await db.execute(sql`select id from (${sql.join(walks, sql` union all `)}) w order by created_at desc, id desc limit ${take}`));
+  const rows = newest.length
+    ? await selectLeads(db).where(inArray(lead.id, newest.map((row) => row.id))).orderBy(desc(lead.createdAt), desc(lead.id))
+    : [];
+  const page = keysetPage(rows, query.limit, (row) => ({ at: row.cursorAt, id: row.id }));
+  return { leads: page.items.map(toLead), nextCursor: page.nextCursor };
+}
+
 /** A search or minimum-score board: each column is the list's search, counted as the list counts it. */
 async function searchedBoard(db: Db, query: BoardQuery, stages: BoardQuery["stage"]): Promise<Board> {
   const pages = await Promise.all(stages.map((stage) => listLeads(db, { ...query, stage: [stage], cursor: undefined, sort: "newest" })));
@@ -69,15 +101,23 @@ async function searchedBoard(db: Db, query: BoardQuery, stages: BoardQuery["stag
   };
 }
 
-/** Leads and the sum of their sale amounts per stage under the filter, from the tallies. */
-async function talliedByStage(db: Db, query: BoardQuery): Promise<Map<string, { leads: number; sale: number }>> {
+/** Leads and the sum of their sale amounts per stage under the filter, and the statuses they hold, from the tallies. */
+async function talliedByStage(db: Db, query: BoardQuery): Promise<Map<string, { leads: number; sale: number; statuses: string[] }>> {
   const { table, where } = tallyWhere(query, query.view);
   const rows = await db
-    .select({ stage: table.leadStage, leads: sql<string>`coalesce(sum(${table.leads}), 0)`, sale: sql<string>`coalesce(sum(${table.sale}), 0)` })
+    .select({ stage: table.leadStage, status: table.leadStatus, leads: sql<string>`coalesce(sum(${table.leads}), 0)`, sale: sql<string>`coalesce(sum(${table.sale}), 0)` })
     .from(table)
     .where(where)
-    .groupBy(table.leadStage);
-  return new Map(rows.map((row) => [row.stage, { leads: Number(row.leads), sale: Number(row.sale) }]));
+    .groupBy(table.leadStage, table.leadStatus);
+  const stages = new Map<string, { leads: number; sale: number; statuses: string[] }>();
+  for (const row of rows) {
+    const stage = stages.get(row.stage) ?? { leads: 0, sale: 0, statuses: [] };
+    stage.leads += Number(row.leads);
+    stage.sale += Number(row.sale);
+    if (Number(row.leads) > 0) stage.statuses.push(row.status);
+    stages.set(row.stage, stage);
+  }
+  return stages;
 }
 
 /** The same for a search whose every column was counted exactly (at most EXACT_COUNT_LIMIT leads each). */
