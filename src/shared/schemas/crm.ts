@@ -14,6 +14,8 @@ const many = <T extends z.ZodType>(item: T) =>
 export const CRM_VIEWS = ["active", "paid"] as const;
 export type CrmView = (typeof CRM_VIEWS)[number];
 export const CRM_PAGE_SIZE = 50;
+/** The most leads one page of the list may ask for. */
+export const CRM_MAX_PAGE = 200;
 export const LEAD_SORTS = ["newest", "score"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 /** Above this many free-text matches the list's total is estimated from a sample (the UI says "about"). */
@@ -36,7 +38,7 @@ export const leadListQuerySchema = leadFilterSchema.extend({
   /** Newest first (the default) or highest score first. */
   sort: z.enum(LEAD_SORTS, { error: "Sort is newest or score" }).default("newest"),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number({ error: "Limit is a number" }).int().min(1, "At least 1").max(200, "At most 200").default(CRM_PAGE_SIZE),
+  limit: z.coerce.number({ error: "Limit is a number" }).int().min(1, "At least 1").max(CRM_MAX_PAGE, `At most ${CRM_MAX_PAGE}`).default(CRM_PAGE_SIZE),
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { desc, inArray, sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { LEAD_STAGES } from "~/shared/crm/pipeline";
 import type { Board, BoardColumn, BoardQuery } from "~/shared/schemas/crm-bulk";
 import { rowsOf, type Db } from "../../db/client";
@@ -80,10 +80,8 @@ async function columnPageByStatus(db: Db, query: BoardQuery, statuses: string[])
       sql`(select ${lead.id} as id, ${lead.createdAt} as created_at from ${lead} where ${leadFilterSql({ ...query, status: [status] }, query.view)}
         order by ${lead.createdAt} desc, ${lead.id} desc limit ${take})`,
   );
-  const newest = rowsOf<{ id: string }>(await db.execute(sql`select id from (${sql.join(walks, sql` union all `)}) w order by created_at desc, id desc limit ${take}`));
-  const rows = newest.length
-    ? await selectLeads(db).where(inArray(lead.id, newest.map((row) => row.id))).orderBy(desc(lead.createdAt), desc(lead.id))
-    : [];
+  const newest = sql`select id from (${sql.join(walks, sql` union all `)}) w order by created_at desc, id desc limit ${take}`;
+  const rows = await selectLeads(db).where(sql`${lead.id} in (${newest})`).orderBy(desc(lead.createdAt), desc(lead.id));
   const page = keysetPage(rows, query.limit, (row) => ({ at: row.cursorAt, id: row.id }));
   return { leads: page.items.map(toLead), nextCursor: page.nextCursor };
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { LeadPage } from "~/shared/schemas/crm";
+import { CRM_MAX_PAGE, type LeadPage } from "~/shared/schemas/crm";
 import type { Board, BulkJob, BulkRequest } from "~/shared/schemas/crm-bulk";
 import { api } from "~/web/lib/api";
 import { toSearchParams, type CrmFilters } from "./use-crm-filters";
@@ -14,9 +14,8 @@ export function useBoard(filters: CrmFilters, enabled: boolean) {
   });
 }
 
-/** Cards a column's "Load more" adds at a time; the list's own page size limit caps one request. */
+/** Cards a column's "Load more" adds at a time. */
 export const COLUMN_PAGE = 20;
-const MOST_PER_REQUEST = 200;
 
 /**
  * The cards after a column's first ones, `wanted` of them (or as many as there are): the list's keyset
@@ -31,7 +30,7 @@ export function useColumnMore(filters: CrmFilters, stage: string, cursor: string
       const leads: LeadPage["leads"] = [];
       let next: string | null = cursor;
       while (next && leads.length < wanted) {
-        const limit = String(Math.min(MOST_PER_REQUEST, wanted - leads.length));
+        const limit = String(Math.min(CRM_MAX_PAGE, wanted - leads.length));
         const page = await api<LeadPage>(`/api/crm/leads?${toSearchParams({ ...filters, stage: [stage] }, { view: filters.view, cursor: next, limit })}`);
         leads.push(...page.leads);
         next = page.nextCursor;
