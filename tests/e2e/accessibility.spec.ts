@@ -1,18 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { candidateSignIn, postFixtureReport } from "./reports-support";
 import { signIn, uniqueEmail, waitForHydration } from "./support";
+import { violations } from "./axe";
 
 // Automated WCAG 2.1 AA checks (axe-core) on every public page, the staff sign-in screens and the
 // public dialogs, on a phone and a desktop. They catch what a person would trip over first: missing names and labels, contrast,
 // landmarks, duplicate ids, broken ARIA. Keyboard paths are covered by the feature tests.
 const PAGES = ["/", "/founders-find", "/about", "/privacy", "/terms", "/thank-you", "/simulations", "/unsubscribe", "/no-such-page", "/simulation-login", "/admin", "/simulation-admin", "/crm-login"];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 for (const viewport of [
   { name: "phone", width: 360, height: 740 },

@@ -1,14 +1,9 @@
 // Issue 21 items 9 and 11: adding a lead by hand from the CRM (keyboard, 360 px), and /crm signed
 // out answered by the server with a redirect to the CRM sign-in that comes back.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, localPart } from "./accounts";
 import { expectToast, signIn } from "./support";
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { violations } from "./axe";
 
 const noHorizontalScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

@@ -1,16 +1,12 @@
 // Issue 23 §1: the board (drag by mouse and by keyboard, "Move to…", Closed Won via the Batch ID modal,
 // Cancel puts the card back) and bulk actions over all leads matching a filter, at 1280 px and 360 px.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { expectToast, signIn } from "./support";
+import { violations } from "./axe";
 
 test.describe.configure({ mode: "serial" });
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A word only this run's leads hold (letters only: digits would also match mobiles). */

@@ -1,14 +1,9 @@
 // Issue 23: log a call in two clicks (row at 1280 px, card at 360 px), a lead's tasks in the detail,
 // and My tasks with its counts and the daily digest switch, each screen checked with axe.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { expectToast, signIn } from "./support";
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { violations } from "./axe";
 
 const fitsWidth = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 

@@ -2,11 +2,11 @@
 // sees its columns matched to lead fields, changes a mapping, runs a dry run (figures and the first
 // rejected rows, nothing written), starts the import, and reloads the page while it runs: the page
 // finds the running import again and shows its progress to the end. At 1280 and 360 px, axe-clean.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { groupIndian } from "../../src/shared/format-number";
 import { ACCOUNTS } from "./accounts";
 import { signIn } from "./support";
+import { violations } from "./axe";
 
 /**
  * Enough rows that the import still writes when the page has reloaded: PostgreSQL writes ~18,000 rows
@@ -23,11 +23,6 @@ function sheet(tag: string, rows: number, firstMobile: number): Buffer {
     lines.push(`Mapped ${tag} ${i},${email},9${String(firstMobile + i).padStart(9, "0")},Row ${i}`);
   }
   return Buffer.from(`${lines.join("\n")}\n`);
-}
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 for (const width of [1280, 360]) {

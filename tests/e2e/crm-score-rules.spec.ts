@@ -1,16 +1,12 @@
 // Issue 23: the lead score with its reasons on the row, card and detail, sorted and filtered from the
 // filter bar (URL state); the admin's assignment rules; the duplicate warning in the edit form, which
 // offers the merge. At 1280 px and 360 px, axe-clean.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { postFixtureReport } from "./reports-support";
 import { expectToast, signIn } from "./support";
+import { violations } from "./axe";
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 const fitsWidth = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 /** A word only this run's leads contain (letters: digits would match mobiles). */

@@ -1,16 +1,12 @@
 // Issue 23 §6 and §4: a saved view (saved, opened from its tab and from its URL, shared with the team)
 // and the funnel analytics page at 360 px and 1280 px: axe-clean, nothing cut off or wider than the
 // window, charts with their tables.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { clipped } from "./layout-checks";
 import { signIn } from "./support";
+import { violations } from "./axe";
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test("sales saves the list as a view, opens it from its tab and from its URL, and shares it with the team", async ({ page, browser }) => {

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, localPart } from "./accounts";
 import { chooseInline, expectInline, openInline } from "./crm-inline";
 import { expectToast, signIn, waitForHydration } from "./support";
 import { sharedFixture } from "../helpers/shared-fixtures";
+import { violations } from "./axe";
 
 const FIXTURE = sharedFixture("crm-legacy-leads.csv");
 const fixturePath = () => {
@@ -15,11 +15,6 @@ const fixturePath = () => {
     return "tests/fixtures/crm-legacy-leads.csv";
   }
 };
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 async function openCrm(page: Page) {
   await page.goto("/crm-login");

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectToast, uniqueEmail, waitForHydration } from "./support";
 import { candidateSignIn, postFixtureReport } from "./reports-support";
+import { violations } from "./axe";
 
 const fixture = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../fixtures/report-intake.json"), "utf8")) as {
   candidateResponses: Record<string, string>;
@@ -11,13 +11,6 @@ const fixture = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../fi
 };
 const anAnswer = Object.values(fixture.candidateResponses)[0]!;
 const someFeedback = Object.values(fixture.skillFeedback)[0]!;
-
-/** WCAG A/AA violations (as accessibility.spec.ts checks), of the whole page or one part of it. */
-async function violations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 test("a candidate shares a report as a verified credential; anyone opens it signed out with its share image; unsharing makes both 404", async ({
   page,

@@ -86,7 +86,10 @@ export function serverEnv(target: DataTarget, port: number, env: NodeJS.ProcessE
 export async function startServer(name: string, target: DataTarget, env: NodeJS.ProcessEnv = {}): Promise<Started> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = launch(name, [...SERVE_NODE_FLAGS, SERVER_ENTRY], serverEnv(target, port, env));
+  // BENCH_SERVER_NODE_ARGS: more flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
+  // which NODE_OPTIONS refuses), to see where a bench's server spends its time.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = launch(name, [...SERVE_NODE_FLAGS, ...extra, SERVER_ENTRY], serverEnv(target, port, env));
   const base = `http://127.0.0.1:${port}`;
   const { ms, body } = await waitUntilAnswering(child, `${base}/api/health`, t0);
   const rss = rssMb(child.pid);
