@@ -1,16 +1,23 @@
-// The one test command (README): typecheck, lint, unit and integration tests (PGlite, and
-// PostgreSQL when TEST_DATABASE_URL is set), then the production build and the browser tests.
-import { spawnSync } from "node:child_process";
+// The one test command (README): typecheck, lint and the deployment files' check side by side, then
+// unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
+// production build and the browser tests.
+import { spawn } from "node:child_process";
 import { CHROMIUM, ensureTool, PDFTOTEXT } from "./test-tools.mjs";
 
-/** [name, command, arguments, the program it needs besides Node (found or installed first)] */
-const steps = [
-  ["typecheck", "npm", ["run", "typecheck"]],
-  ["lint", "npm", ["run", "lint"]],
-  // Dockerfile, compose.yaml and the Caddyfile: CI cannot run Docker, so their shape is checked here.
-  ["deployment files", "node", ["scripts/check-deploy.mjs"]],
-  ["unit and integration tests", "npx", ["vitest", "run"], PDFTOTEXT],
-  ["end-to-end tests", "npm", ["run", "test:e2e"], CHROMIUM],
+/**
+ * Stages run one after another; a stage's steps run at once (typecheck and lint are each one thread,
+ * so on two cores they take the time of the longer). A step: [name, command, arguments, the program
+ * it needs besides Node (found or installed first)].
+ */
+const stages = [
+  [
+    ["typecheck", "npm", ["run", "typecheck"]],
+    ["lint", "npm", ["run", "lint"]],
+    // Dockerfile, compose.yaml and the Caddyfile: CI cannot run Docker, so their shape is checked here.
+    ["deployment files", "node", ["scripts/check-deploy.mjs"]],
+  ],
+  [["unit and integration tests", "npx", ["vitest", "run"], PDFTOTEXT]],
+  [["end-to-end tests", "npm", ["run", "test:e2e"], CHROMIUM]],
 ];
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -18,29 +25,45 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const times = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-/** Each stage's time, and the total, at the end: where a slow run spent it. */
-function summary() {
-  console.log("\nstage                          time");
+/** Each step's time, and the whole run's, at the end: where a slow run spent it. */
+function summary(startedAll) {
+  console.log("\nstep                           time");
   for (const [name, ms] of times) console.log(`${name.padEnd(30)} ${seconds(ms).padStart(8)}`);
-  console.log(`${"total".padEnd(30)} ${seconds(times.reduce((sum, [, ms]) => sum + ms, 0)).padStart(8)}`);
+  console.log(`${"total (wall clock)".padEnd(30)} ${seconds(Date.now() - startedAll).padStart(8)}`);
 }
-for (const [name, command, args, tool] of steps) {
-  console.log(`\n▶ ${name}`);
+
+/**
+ * Runs one step. Alone in its stage, its output streams as it comes; beside others, it is held and
+ * printed whole when the step ends, so two steps' lines never interleave.
+ */
+function run([name, command, args, tool], alone) {
   const started = Date.now();
   const found = tool ? ensureTool(tool) : true;
-  if (!found) {
-    summary();
-    process.exit(1);
-  }
+  if (!found) return Promise.resolve({ name, ok: false, output: "" });
   // The browser tests use the Chromium found (playwright.config.ts reads CHROME_PATH).
   const env = tool === CHROMIUM ? { ...process.env, CHROME_PATH: found } : process.env;
-  const result = spawnSync(command, args, { stdio: "inherit", env });
-  times.push([name, Date.now() - started]);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed`);
-    summary();
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✓ ${name} (${seconds(Date.now() - started)})`);
+  if (alone) console.log(`\n▶ ${name}`);
+  const child = spawn(command, args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"], env });
+  const chunks = [];
+  if (!alone) for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => chunks.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      times.push([name, Date.now() - started]);
+      resolve({ name, ok: code === 0, output: Buffer.concat(chunks).toString() });
+    });
+  });
 }
-summary();
+
+const startedAll = Date.now();
+for (const stage of stages) {
+  const results = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
+  for (const { name, ok, output } of results) {
+    if (stage.length > 1) process.stdout.write(`\n▶ ${name}\n${output}`);
+    console.log(ok ? `✓ ${name} (${seconds(times.find(([n]) => n === name)[1])})` : `\n✗ ${name} failed`);
+  }
+  if (results.some((result) => !result.ok)) {
+    summary(startedAll);
+    process.exit(1);
+  }
+}
+summary(startedAll);
