@@ -29,6 +29,8 @@ for (const viewport of [
 }
 
 test("the public dialogs have no WCAG A/AA violations", async ({ page }) => {
+  // Two pages and four checks: 30–37 s on a 2-core machine running both engines' browser tests.
+  test.setTimeout(90_000);
   await page.goto("/founders-find");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Download Brochure" }).first().click();
