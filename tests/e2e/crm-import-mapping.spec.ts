@@ -9,10 +9,11 @@ import { signIn } from "./support";
 import { violations } from "./axe";
 
 /**
- * Enough rows that the import still writes when the page has reloaded: PostgreSQL writes ~18,000 rows
- * a second, the embedded database a few thousand.
+ * At 1280 px, enough rows that the import still writes when the page has reloaded: PostgreSQL writes
+ * ~18,000 rows a second, the embedded database a few thousand. At 360 px the reload is not repeated
+ * (a minute of writing per engine in CI): hundreds of rows, written to the end with the dialog open.
  */
-const rowsOn = (project: string) => (project === "pglite" ? 40_000 : 150_000);
+const rowsOn = (project: string, width: number) => (width === 360 ? 300 : project === "pglite" ? 40_000 : 150_000);
 const BAD = [4, 9];
 
 /** A sheet as a sales team keeps one: its own headers, mobiles under "Contact" (a name no field has), two bad e-mails. */
@@ -26,9 +27,9 @@ function sheet(tag: string, rows: number, firstMobile: number): Buffer {
 }
 
 for (const width of [1280, 360]) {
-  test(`Import CSV Data at ${width} px: map the columns, dry run, import, reload while it runs`, async ({ page }) => {
+  test(`Import CSV Data at ${width} px: map the columns, dry run, import${width === 1280 ? ", reload while it runs" : " to the result"}`, async ({ page }) => {
     test.setTimeout(900_000);
-    const ROWS = rowsOn(test.info().project.name);
+    const ROWS = rowsOn(test.info().project.name, width);
     const written = new RegExp(`^Written [\\d,]+ of ${groupIndian(ROWS)} rows\\.\\.\\.$`);
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/crm-login");
@@ -71,13 +72,20 @@ for (const width of [1280, 360]) {
     await expect(figures.getByText(`Row ${BAD[0]! + 2}, Email IDs: Not a valid email address`)).toBeVisible();
     expect(await violations(page)).toEqual([]);
 
-    // The import, then a reload while it writes: the page finds it again and shows rows written.
+    // The import, then (at 1280 px) a reload while it writes: the page finds it again and shows rows written.
     await dialog.getByRole("button", { name: `Import ${groupIndian(ROWS)} rows` }).click();
-    await expect(dialog.getByTestId("import-progress")).toHaveText(written);
-    await page.reload();
-    const status = page.getByTestId("import-status");
-    await expect(status).toHaveText(written);
-    await expect(status).toBeHidden({ timeout: 780_000 });
+    if (width === 1280) {
+      await expect(dialog.getByTestId("import-progress")).toHaveText(written);
+      await page.reload();
+      const status = page.getByTestId("import-status");
+      await expect(status).toHaveText(written);
+      await expect(status).toBeHidden({ timeout: 780_000 });
+    } else {
+      const created = groupIndian(ROWS - BAD.length);
+      await expect(dialog.getByText(`Synced ${created} records: ${created} new, 0 updated, 0 unchanged; ${BAD.length} rows not imported.`)).toBeVisible({ timeout: 120_000 });
+      expect(await violations(page)).toEqual([]);
+      await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+    }
 
     // The same columns next time: the mapping saved for this person comes back.
     await page.getByRole("button", { name: "Import CSV Data" }).click();
