@@ -29,8 +29,15 @@ const COLUMN_OF: Record<string, string> = {
   dimensionScores: "Strategy",
 };
 const DEFAULT_SIMULATION_TYPE = "Job Simulation";
-/** Rows written per transaction: short enough never to hold the embedded database for long. */
+/** Rows read into one batch (their stored reports are looked up in one statement). */
 const BATCH = 200;
+/**
+ * How long one transaction goes on writing a batch's rows before it commits and the next takes the
+ * rest. A new report costs several statements (its lead, score and standing), and on the embedded
+ * database a transaction holds every other request: 200 rows in one held it 4–6 s on a loaded
+ * 2-core machine, long enough for a sign-in or a second import to time out behind it.
+ */
+const TRANSACTION_BUDGET_MS = 250;
 /** Rejections listed in the answer; the count of the rest is still exact. */
 export const MAX_LISTED_REJECTIONS = 1000;
 /** A report's address as the export writes it (any host: the export may come from another address of the site). */
@@ -141,6 +148,8 @@ function changesOf(stored: ReportRow, item: ImportRow): Partial<ReportRow> {
 }
 
 interface BatchResult {
+  /** The batch's first rows that this transaction settled; the rest go to the next one. */
+  settled: number;
   imported: number;
   updated: number;
   unchanged: number;
@@ -148,14 +157,16 @@ interface BatchResult {
 }
 
 /**
- * Writes one batch in one transaction. A row finds its report by Report URL, then Result ID, then
- * the key of a row without one; a matched report keeps its address, slug, answers and "told" state,
- * so no second "report ready" e-mail follows.
+ * Writes a batch's first rows in one transaction, until TRANSACTION_BUDGET_MS has passed (one row at
+ * least). A row finds its report by Report URL, then Result ID, then the key of a row without one; a
+ * matched report keeps its address, slug, answers and "told" state, so no second "report ready"
+ * e-mail follows.
  */
 async function storeBatch(db: Db, batch: ImportRow[]): Promise<BatchResult> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const done: BatchResult = { imported: 0, updated: 0, unchanged: 0, rejected: [] };
+    const until = Date.now() + TRANSACTION_BUDGET_MS;
+    const done: BatchResult = { settled: 0, imported: 0, updated: 0, unchanged: 0, rejected: [] };
     const slugs = batch.flatMap((item) => (item.slug ? [item.slug] : []));
     const resultIds = batch.map((item) => item.resultId);
     const found = await txDb
@@ -165,6 +176,8 @@ async function storeBatch(db: Db, batch: ImportRow[]): Promise<BatchResult> {
     const bySlug = new Map(found.map((row) => [row.slug, row]));
     const byResultId = new Map(found.map((row) => [row.resultId, row]));
     for (const item of batch) {
+      if (done.settled > 0 && Date.now() >= until) break;
+      done.settled++;
       const stored = (item.slug ? bySlug.get(item.slug) : undefined) ?? byResultId.get(item.resultId);
       if (!stored) {
         const created = await upsertReport(txDb, item.resultId, reportColumns(item.report));
@@ -193,7 +206,7 @@ async function storeBatch(db: Db, batch: ImportRow[]): Promise<BatchResult> {
       done.updated++;
     }
     // A matched report may have moved to another simulation type: both places are counted again.
-    await recordStanding(txDb, [...batch.map((item) => item.report), ...found]);
+    await recordStanding(txDb, [...batch.slice(0, done.settled).map((item) => item.report), ...found]);
     return done;
   });
 }
@@ -224,15 +237,16 @@ export async function importReports(
   let batch: ImportRow[] = [];
   let row = 1;
   const flush = async () => {
-    if (batch.length === 0) return;
-    const stored = await storeBatch(db, batch);
-    result.created += stored.imported;
-    result.imported += stored.imported;
-    result.updated += stored.updated;
-    result.unchanged += stored.unchanged;
-    stored.rejected.forEach(reject);
-    batch = [];
-    onProgress?.(result.created + result.updated + result.unchanged + result.rejectedRows);
+    while (batch.length > 0) {
+      const stored = await storeBatch(db, batch);
+      result.created += stored.imported;
+      result.imported += stored.imported;
+      result.updated += stored.updated;
+      result.unchanged += stored.unchanged;
+      stored.rejected.forEach(reject);
+      batch = batch.slice(stored.settled);
+      onProgress?.(result.created + result.updated + result.unchanged + result.rejectedRows);
+    }
   };
   let header: string[] | null = null;
   for await (const cells of records) {
