@@ -118,6 +118,29 @@ test("/founders-find starts at the top, or at the anchor it is opened with; in-p
   await expect(page.getByRole("heading", { name: "Apply for the Next Cohort" })).toBeInViewport();
 });
 
+test.describe("with reduced motion asked for", () => {
+  test.use({ reducedMotion: "reduce" });
+  test("in-page links jump at once instead of gliding", async ({ page }) => {
+    await page.goto("/founders-find");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+    const apply = page.getByRole("region", { name: "Founder's Find: become the generalist startups hire" }).getByRole("link", { name: "Apply Now" });
+    // One frame after the click, not after a glide: the application is already under the header.
+    const top = await apply.evaluate(async (link: HTMLElement) => {
+      link.click();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return document.getElementById("application")!.getBoundingClientRect().top;
+    });
+    expect(Math.abs(top - 80), `the application's top one frame after the click: ${top}px`).toBeLessThan(40);
+    await expect(page).toHaveURL(/#application$/);
+  });
+});
+
+test("without reduced motion, in-page links glide", async ({ page }) => {
+  await page.goto("/founders-find");
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
+});
+
 test("the closing call to action: Try Job Simulation opens in a new tab", async ({ page }) => {
   await page.goto("/founders-find");
   const link = page.getByRole("link", { name: /Try Job Simulation/ });

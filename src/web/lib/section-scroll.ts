@@ -1,18 +1,21 @@
 import { useLocation, useNavigate } from "react-router";
 import { SECTION_SCROLL_WAIT_MS } from "~/shared/constants";
 
+/** "smooth", or "instant" when the visitor's system asks for less motion (prefers-reduced-motion). */
+export const gentleScroll = (): ScrollBehavior => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : "smooth");
+
 /** How long to keep looking for the section after navigating home (slow devices render late). */
 const GIVE_UP_AFTER_MS = 3000;
 
 /**
- * Scrolls smoothly to the section once it is on the page. Arriving from another page, it also holds
+ * Scrolls smoothly (unless reduced motion is asked for) to the section once it is on the page. Arriving from another page, it also holds
  * the section under the header while the new page settles (a chart fitting its card, a font swap).
  */
 function scrollWhenPresent(sectionId: string, hold: boolean, startedAt = performance.now()) {
   const section = document.getElementById(sectionId);
   if (section) {
-    if (hold) holdAtAnchor(section, "smooth");
-    else section.scrollIntoView({ behavior: "smooth" });
+    if (hold) holdAtAnchor(section, gentleScroll());
+    else section.scrollIntoView({ behavior: gentleScroll() });
     return;
   }
   if (performance.now() - startedAt < GIVE_UP_AFTER_MS) requestAnimationFrame(() => scrollWhenPresent(sectionId, hold, startedAt));

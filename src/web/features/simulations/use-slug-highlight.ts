@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { gentleScroll } from "~/web/lib/section-scroll";
 
 /** Library timings for a slug link (visitor-side §9). */
 export const SCROLL_DELAY_MS = 500;
@@ -10,7 +11,7 @@ export function useSlugHighlight(slug: string | null): string | null {
   useEffect(() => {
     if (!slug) return;
     const scroll = setTimeout(() => {
-      document.getElementById(`simulation-${slug}`)?.scrollIntoView({ behavior: "smooth", block: "center" });
+      document.getElementById(`simulation-${slug}`)?.scrollIntoView({ behavior: gentleScroll(), block: "center" });
       setHighlighted(slug);
     }, SCROLL_DELAY_MS);
     const clear = setTimeout(() => setHighlighted(null), SCROLL_DELAY_MS + HIGHLIGHT_MS);
