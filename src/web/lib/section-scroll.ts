@@ -8,8 +8,9 @@ export const gentleScroll = (): ScrollBehavior => (matchMedia("(prefers-reduced-
 const GIVE_UP_AFTER_MS = 3000;
 
 /**
- * Scrolls smoothly (unless reduced motion is asked for) to the section once it is on the page. Arriving from another page, it also holds
- * the section under the header while the new page settles (a chart fitting its card, a font swap).
+ * Scrolls to the section once it is on the page (smoothly, unless reduced motion is asked for).
+ * Arriving from another page, it also holds the section under the header while the new page settles
+ * (a chart fitting its card, a font swap).
  */
 function scrollWhenPresent(sectionId: string, hold: boolean, startedAt = performance.now()) {
   const section = document.getElementById(sectionId);
