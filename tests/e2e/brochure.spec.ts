@@ -3,8 +3,9 @@ import { expect, test } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { expectToast, signIn, uniqueEmail, waitForHydration } from "./support";
 
-test("brochure: the spec's messages in order, then a real PDF download that staff see in Downloads", async ({ page }) => {
-  await page.goto("/founders-find");
+test("brochure: the spec's messages in order, then a real PDF download that staff see in Downloads and the CRM attributes to the visit's source", async ({ page }) => {
+  // Arrived from a campaign link: the request carries the visit, and the lead keeps its source for the funnel.
+  await page.goto("/founders-find?utm_source=Partner-Blog&utm_medium=post");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Download Brochure" }).click();
   const dialog = page.getByRole("dialog", { name: "Download Program Brochure" });
@@ -47,4 +48,10 @@ test("brochure: the spec's messages in order, then a real PDF download that staf
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Nisha Kapoor");
   await expect(row).toContainText("+91 98450 12345");
+
+  await page.goto("/crm-login");
+  await signIn(page, ACCOUNTS.sales, "Access CRM Dashboard");
+  await expect(page).toHaveURL(/\/crm$/);
+  const found = (await (await page.request.get(`/api/crm/leads?q=${encodeURIComponent(email)}`)).json()) as { leads: { email: string; visitSource: string | null }[] };
+  expect(found.leads.find((lead) => lead.email === email)?.visitSource).toBe("partner-blog");
 });

@@ -8,6 +8,7 @@ import {
   TARGET_ROLES,
 } from "../application-options";
 import { APPLICATION_STATUS_VALUES } from "../application-status";
+import { visitSourceSchema } from "./analytics";
 import { emailSchema, pageQuerySchema } from "./common";
 import { linkedInUrl } from "./links";
 
@@ -81,6 +82,8 @@ export const applicationFormSchema = applicationSchema.extend({
   skillAssessment: jsonText("Rate each of the six skills").pipe(skillAssessmentSchema),
   readinessConfirmed: booleanText.pipe(applicationSchema.shape.readinessConfirmed),
   expectationsConfirmed: booleanText.pipe(applicationSchema.shape.expectationsConfirmed),
+  /** The visit the wizard was sent from (JSON text), for the funnel's split by source. */
+  visit: jsonText("Visit must be a JSON object").pipe(visitSourceSchema).optional(),
 });
 
 export const applicationStatusSchema = z.enum(APPLICATION_STATUS_VALUES, {

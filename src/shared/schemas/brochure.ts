@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { visitSourceSchema } from "./analytics";
 import { emailSchema } from "./common";
 
 /** A brochure request (spec §3 "Brochure lead"); messages and their order as in spec §5. */
@@ -13,6 +14,8 @@ export const brochureRequestSchema = z.object({
     .regex(/^\+?[\d\s()-]{6,}$/, "Please enter a valid mobile number"),
   /** Honeypot (see newsletter). */
   website: z.string().max(500).optional(),
+  /** The visit the request was sent from, for the funnel's split by source (as /api/events takes it). */
+  visit: visitSourceSchema.optional(),
 });
 export type BrochureRequest = z.input<typeof brochureRequestSchema>;
 

@@ -46,13 +46,22 @@ export const funnelWeekSchema = z.object({
 });
 export type FunnelWeek = z.infer<typeof funnelWeekSchema>;
 
+/**
+ * One source's funnel. Visitors, starts and applications are the visits' events; reports and paid
+ * count under the lead's visit source (the visit the person first sent a form from). `source` is
+ * null on the row of reports and conversions whose people sent no form from a tracked visit.
+ */
 export const funnelSourceSchema = z.object({
-  source: z.string(),
+  source: z.string().nullable(),
   visitors: count,
   simulationStarts: count,
+  reports: count,
   applications: count,
+  paid: count,
   startRate: rate,
+  reportRate: rate,
   applicationRate: rate,
+  paidRate: rate,
 });
 export type FunnelSource = z.infer<typeof funnelSourceSchema>;
 

@@ -79,6 +79,8 @@ export const leadSchema = z.object({
   pendingAmount: z.number().nullable(),
   batchName: z.string().nullable(),
   sourceType: z.enum(LEAD_ORIGINS),
+  /** The funnel's source of the visit the person first sent a form from (null: none tracked). */
+  visitSource: z.string().nullable(),
   version: z.number(),
   /** The lead score today, 0–100, and why (src/shared/crm/lead-score.ts). */
   score: z.number(),

@@ -48,6 +48,13 @@ function load() {
   } else visit = stored;
 }
 
+/** The visit a form is sent from: the CRM attributes the person's lead to its source (first touch). */
+export function formVisit(): VisitSource | undefined {
+  if (typeof window === "undefined") return undefined;
+  if (!visit) load();
+  return visit;
+}
+
 /** The visit an event belongs to; `landing` on the visit's first page view. */
 export function currentVisit(name: AnalyticsEventName): { visit: VisitSource | undefined; landing: boolean } {
   if (typeof window === "undefined") return { visit: undefined, landing: false };

@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/server/db/client";
-import { analyticsEvent, application, simulationReport } from "~/server/db/schema";
+import { analyticsEvent, application, lead, simulationReport } from "~/server/db/schema";
 import type { Funnel } from "~/shared/schemas/crm-funnel";
 import type { AnalyticsEvent } from "~/shared/schemas/analytics";
 import { applicationFields, applicationInput, multipartBody } from "../../fixtures/applications";
@@ -22,6 +22,7 @@ let lastMonday: string;
 let justAfter: string;
 /** 23:50 on last Sunday in Kolkata. */
 let justBefore: string;
+let applicant: string;
 
 const DAY = 86_400_000;
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
@@ -63,19 +64,29 @@ beforeAll(async () => {
   await track(justBefore, { name: "simulation_start", visit: google });
   await track(`${monday}T09:00:00+05:30`, { name: "application_submit", visit: newsletter });
 
-  // Reports: two this week, one last week (each creates an unassigned lead).
+  // Forms carry their visit: the person's lead keeps the first form's source (reports and payments count under it).
+  const brochure = async (email: string, visit?: AnalyticsEvent["visit"]) => {
+    const response = await ctx.app.inject({ method: "POST", url: "/api/brochure-download", payload: { name: "Funnel Person", email, mobile: "98450 12345", visit } });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  await brochure("funnel.report.0@example.com", newsletter);
+  await brochure("funnel.report.0@example.com", google);
+  await brochure("funnel.report.1@example.com");
+
+  // Reports: two this week, one last week (each creates an unassigned lead, or finds the brochure's).
   for (const [i, completedAt] of [justAfter, `${monday}T10:00:00+05:30`, justBefore].entries()) {
     const posted = await postReport(ctx.app, reportInput({ resultId: `funnel-${i}`, email: `funnel.report.${i}@example.com`, completedAt }));
     expect(posted.statusCode, posted.body).toBeLessThan(300);
   }
   // One application this week.
   const input = applicationInput();
-  const applied = await ctx.app.inject({ method: "POST", url: "/api/applications", ...multipartBody(applicationFields(input)) });
+  applicant = input.email;
+  const applied = await ctx.app.inject({ method: "POST", url: "/api/applications", ...multipartBody({ ...applicationFields(input), visit: JSON.stringify(google) }) });
   expect(applied.statusCode, applied.body).toBeLessThan(300);
   await ctx.db.update(application).set({ submittedAt: new Date(justAfter) }).where(eq(application.email, input.email));
 
   // A conversion this week by an edit, with money collected in two steps and a call logged.
-  const won = await leadFactory(ctx.db, { leadOwner: sales.id });
+  const won = await leadFactory(ctx.db, { leadOwner: sales.id, visitSource: "newsletter" });
   await put(won.id, { leadStage: "Connected", leadStatus: "CW - Full", batchName: "FF-2026-12", saleAmount: 150000, collectedAmount: 50000 });
   await put(won.id, { collectedAmount: 80000, latestCallDate: monday });
   // A lead imported already paid, created last week just before midnight (Kolkata).
@@ -136,12 +147,32 @@ describe("the funnel", () => {
     expect((await funnel("?weeks=1")).total).toMatchObject({ visitors: 2, reports: 2, paid: 1 });
   });
 
-  it("splits visitors, simulation starts and applications by source", async () => {
+  it("splits the funnel by source: visits' events by their visit, reports and Paid Users by the lead's first form's visit", async () => {
     expect((await funnel()).sources).toEqual([
-      { source: "google.com", visitors: 1, simulationStarts: 1, applications: 0, startRate: 100, applicationRate: 0 },
-      { source: "newsletter", visitors: 1, simulationStarts: 1, applications: 1, startRate: 100, applicationRate: 100 },
-      { source: "direct", visitors: 1, simulationStarts: 0, applications: 0, startRate: 0, applicationRate: null },
+      { source: "newsletter", visitors: 1, simulationStarts: 1, reports: 1, applications: 1, paid: 1, startRate: 100, reportRate: 100, applicationRate: 100, paidRate: 100 },
+      { source: "google.com", visitors: 1, simulationStarts: 1, reports: 0, applications: 0, paid: 0, startRate: 100, reportRate: 0, applicationRate: null, paidRate: null },
+      { source: "direct", visitors: 1, simulationStarts: 0, reports: 0, applications: 0, paid: 0, startRate: 0, reportRate: null, applicationRate: null, paidRate: null },
+      // The reports of a person without a tracked form, and the lead imported already paid.
+      { source: null, visitors: 0, simulationStarts: 0, reports: 2, applications: 0, paid: 1, startRate: null, reportRate: null, applicationRate: 0, paidRate: null },
     ]);
+    // This week alone: one report from a person without a tracked form; last week's paid import is out.
+    const sources = (await funnel("?weeks=1")).sources;
+    expect(sources.find((s) => s.source === null)).toMatchObject({ reports: 1, paid: 0 });
+  });
+
+  it("keeps a lead's first visit source: a later form from another visit does not move it; the wizard's multipart visit is read", async () => {
+    const byEmail = async (email: string) => (await ctx.db.select({ visitSource: lead.visitSource }).from(lead).where(eq(lead.email, email)))[0]?.visitSource;
+    expect(await byEmail("funnel.report.0@example.com")).toBe("newsletter");
+    expect(await byEmail("funnel.report.1@example.com")).toBeNull();
+    expect(await byEmail(applicant)).toBe("google.com");
+    // Shown on the lead as the CRM answers it.
+    const [{ id }] = await ctx.db.select({ id: lead.id }).from(lead).where(eq(lead.email, applicant)) as [{ id: string }];
+    const response = await ctx.app.inject({ method: "GET", url: `/api/crm/leads/${id}`, headers: { cookie: sales.cookie } });
+    expect(response.json()).toMatchObject({ visitSource: "google.com" });
+    // A visit that is not an object is refused naming the field.
+    const refused = await ctx.app.inject({ method: "POST", url: "/api/applications", ...multipartBody({ ...applicationFields(applicationInput()), visit: "not json" }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toHaveProperty("visit");
   });
 
   it("gives the median whole days of the finished stays in each stage", async () => {

@@ -3,7 +3,7 @@ import { lead } from "./leads";
 
 /**
  * Conversions (leads becoming Paid Users), their sale amounts and money collected, per week (Monday
- * in Asia/Kolkata) and lead owner: kept by statement-level triggers on `lead` (migration 0023) in the
+ * in Asia/Kolkata), lead owner and the lead's visit source (migration 0030): kept by statement-level triggers on `lead` (migration 0023) in the
  * same transaction as every change, whoever makes it (edit, bulk, import, merge). A few rows per week.
  */
 export const crmWeekTally = pgTable(
@@ -11,11 +11,12 @@ export const crmWeekTally = pgTable(
   {
     week: date("week").notNull(),
     leadOwner: uuid("lead_owner"),
+    visitSource: text("visit_source"),
     paid: bigint("paid", { mode: "number" }).notNull().default(0),
     revenue: bigint("revenue", { mode: "number" }).notNull().default(0),
     collected: bigint("collected", { mode: "number" }).notNull().default(0),
   },
-  (t) => [unique("crm_week_tally_key").on(t.week, t.leadOwner).nullsNotDistinct()],
+  (t) => [unique("crm_week_tally_key").on(t.week, t.leadOwner, t.visitSource).nullsNotDistinct()],
 );
 
 /** When a lead entered its current stage; a lead that never changed stage entered it when created. */

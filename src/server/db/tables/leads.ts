@@ -23,6 +23,11 @@ export const lead = pgTable(
     motivation: text("motivation"),
     /** The engagement that first brought the person in (or the legacy sheet, for imported leads). */
     sourceType: text("source_type", { enum: LEAD_ORIGINS }).notNull(),
+    /**
+     * The funnel's source (utm_source, else the referring host, else "direct") of the visit from which
+     * the person first sent a form; null when no form came from a tracked visit. Never overwritten.
+     */
+    visitSource: text("visit_source"),
     hasApplication: boolean("has_application").notNull().default(false),
     hasBrochureDownload: boolean("has_brochure_download").notNull().default(false),
     hasSimulation: boolean("has_simulation").notNull().default(false),

@@ -30,3 +30,6 @@ export function visitColumns(visit: VisitSource | undefined) {
     referrer,
   };
 }
+
+/** The source a form's lead is attributed to (lead.visit_source): null when the form carried no visit. */
+export const visitSourceOf = (visit: VisitSource | undefined) => (visit ? visitColumns(visit).source : null);

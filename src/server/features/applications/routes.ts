@@ -16,6 +16,7 @@ import { AppError } from "../../platform/errors";
 import { sendDownload } from "../../platform/files";
 import { readMultipart } from "../../platform/multipart";
 import { enforceLimit } from "../../platform/rate-limit";
+import { visitSourceOf } from "../analytics/visit-source";
 import { APPLICATION_CSV_COLUMNS, applicationCsvRow } from "./csv-row";
 import { applicationExportPage, listApplications, readApplicationResume, type ExportCursor } from "./queries";
 import { RESUME_MAX_BYTES } from "~/shared/application-options";
@@ -39,7 +40,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       description:
         "multipart/form-data text fields firstName, lastName, email, mobile, countryCode, linkedIn, currentRole, experience, " +
         "motivation, targetRoles (JSON list), skillAssessment (JSON object of six 1–5 integers), readinessConfirmed and " +
-        "expectationsConfirmed (\"true\"/\"false\"); optional file field resume (PDF or .docx by content, at most 5 MB). " +
+        "expectationsConfirmed (\"true\"/\"false\"); optional visit (JSON: utmSource, utmMedium, utmCampaign, referrer) and file field resume (PDF or .docx by content, at most 5 MB). " +
         "400 names each wrong field; 409 when the address already has an open application; 413 for a larger file.",
       consumes: ["multipart/form-data"],
       response: { 201: okSchema },
@@ -58,7 +59,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         { key: `applications:${clientIp(request)}`, max: APPLICATIONS_PER_HOUR, windowMs: 3_600_000 },
         "Too many applications from your network. Please try again later.",
       );
-      if (!parsed.data.website) await submitApplication(app.db, parsed.data, form.files.resume ?? null, app.config.publicBaseUrl);
+      if (!parsed.data.website) await submitApplication(app.db, { ...parsed.data, visitSource: visitSourceOf(parsed.data.visit) }, form.files.resume ?? null, app.config.publicBaseUrl);
       return reply.status(201).send({ ok: true as const });
     },
   });

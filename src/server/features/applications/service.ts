@@ -46,9 +46,12 @@ export async function checkResume(file: { data: Buffer; fileName: string }): Pro
  * The résumé waited on disk while it arrived; its bytes are read back only here, checked and stored,
  * and let go once the transaction has ended (platform/uploads.ts bounds how many at once).
  */
+/** An application, with the funnel's source of the visit it was sent from (lead.visit_source). */
+type Submitted = NewApplication & { visitSource?: string | null };
+
 export async function submitApplication(
   db: Db,
-  input: NewApplication,
+  input: Submitted,
   resume: UploadedFile | null,
   publicBaseUrl: string,
 ): Promise<string> {
@@ -58,7 +61,7 @@ export async function submitApplication(
 
 async function insertApplication(
   db: Db,
-  input: NewApplication,
+  input: Submitted,
   checked: { data: Buffer; fileName: string; contentType: string } | null,
   publicBaseUrl: string,
 ): Promise<string> {
@@ -101,6 +104,7 @@ async function insertApplication(
       motivation: input.motivation,
       resumeFileId: file?.id,
       refId: row!.id,
+      visitSource: input.visitSource,
     });
     await queueMail(tx, await confirmationMail(input, publicBaseUrl));
     const reviewers = await tx

@@ -8,6 +8,7 @@ import { PUBLIC, roles } from "../../platform/access";
 import { clientIp } from "../../platform/client-ip";
 import { enforceLimit } from "../../platform/rate-limit";
 import { renderBrochure } from "./pdf";
+import { visitSourceOf } from "../analytics/visit-source";
 import { listBrochureDownloads, recordBrochureDownload } from "./service";
 
 /** Brochure requests allowed from one address per hour. */
@@ -28,8 +29,8 @@ export async function brochureRoutes(app: FastifyInstance) {
         { key: `brochure:${clientIp(request)}`, max: BROCHURE_LIMIT_PER_HOUR, windowMs: 60 * 60 * 1000 },
         "Too many brochure requests from your network. Please try again later.",
       );
-      const { website, ...body } = request.body;
-      if (!website) await recordBrochureDownload(app.db, body);
+      const { website, visit, ...body } = request.body;
+      if (!website) await recordBrochureDownload(app.db, body, visitSourceOf(visit));
       return { ok: true as const };
     },
   });

@@ -6,11 +6,11 @@ import { brochureDownload } from "../../db/schema";
 import { recordLeadEngagement } from "../crm/service";
 
 /** Stores the brochure request and creates or updates the person's lead, together. */
-export async function recordBrochureDownload(db: Db, request: { name: string; email: string; mobile: string }): Promise<string> {
+export async function recordBrochureDownload(db: Db, request: { name: string; email: string; mobile: string }, visitSource: string | null = null): Promise<string> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const [row] = await txDb.insert(brochureDownload).values(request).returning({ id: brochureDownload.id });
-    await recordLeadEngagement(txDb, { email: request.email, source: "brochure_download", fullName: request.name, mobile: request.mobile, refId: row!.id });
+    await recordLeadEngagement(txDb, { email: request.email, source: "brochure_download", fullName: request.name, mobile: request.mobile, refId: row!.id, visitSource });
     return row!.id;
   });
 }

@@ -11,7 +11,7 @@ type LeadRecord = typeof lead.$inferSelect;
 const FILLABLE = [
   "fullName", "mobile", "linkedIn", "currentProfile", "motivation", "resumeFileId", "resumeUrl", "leadOwner",
   "latestCallDate", "latestCallTime", "callDate", "followUpDate", "notes", "actionItems", "paymentPageUrl",
-  "txnReference", "txnReference1", "saleAmount", "collectedAmount", "batchName",
+  "txnReference", "txnReference1", "saleAmount", "collectedAmount", "batchName", "visitSource",
 ] as const satisfies readonly (keyof LeadRecord)[];
 
 /**

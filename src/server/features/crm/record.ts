@@ -42,6 +42,7 @@ export const leadColumns = {
   pendingAmount: lead.pendingAmount,
   batchName: lead.batchName,
   sourceType: lead.sourceType,
+  visitSource: lead.visitSource,
   version: lead.version,
   scoreKey: lead.scoreKey,
   scoreFacts: lead.scoreFacts,

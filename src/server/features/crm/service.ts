@@ -15,6 +15,8 @@ export interface LeadEngagement {
   resumeFileId?: string;
   /** The engagement's own row (application, brochure download or report), linked to the lead by the CRM. */
   refId?: string;
+  /** The funnel's source of the visit the form was sent from (visitColumns); a lead keeps its first. */
+  visitSource?: string | null;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -63,10 +65,11 @@ export async function captureLead(db: Db, engagement: LeadEngagement, at?: Date)
         motivation: engagement.motivation,
         resumeFileId: engagement.resumeFileId,
         sourceType: engagement.source,
+        visitSource: engagement.visitSource ?? null,
         [flag]: true,
         ...(at ? { createdAt: at } : {}),
       })
-      .onConflictDoUpdate({ target: lead.email, set: { [flag]: true, updatedAt: sql`now()` } })
+      .onConflictDoUpdate({ target: lead.email, set: { [flag]: true, visitSource: sql`coalesce(${lead.visitSource}, excluded.visit_source)`, updatedAt: sql`now()` } })
       .returning({ id: lead.id, inserted: sql<boolean>`xmax = 0` });
     result = { id: row!.id, created: row!.inserted };
   } else {
@@ -80,6 +83,7 @@ export async function captureLead(db: Db, engagement: LeadEngagement, at?: Date)
         currentProfile: engagement.currentProfile ?? existing.currentProfile,
         motivation: engagement.motivation ?? existing.motivation,
         resumeFileId: engagement.resumeFileId ?? existing.resumeFileId,
+        visitSource: sql`coalesce(${lead.visitSource}, ${engagement.visitSource ?? null})`,
         updatedAt: new Date(),
       })
       .where(eq(lead.id, existing.id));

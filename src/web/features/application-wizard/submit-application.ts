@@ -1,5 +1,6 @@
 import type { ErrorBody } from "~/shared/http-error";
 import { ApiError } from "~/web/lib/api";
+import { formVisit } from "~/web/lib/visit-source";
 import type { ApplicationDraft } from "./wizard-steps";
 
 /** The spec's multipart payload: lists and objects as JSON text, booleans as "true"/"false". */
@@ -13,6 +14,8 @@ export function applicationFormData(draft: ApplicationDraft, resume: File | null
   form.append("readinessConfirmed", String(draft.readinessConfirmed));
   form.append("expectationsConfirmed", String(draft.expectationsConfirmed));
   if (website) form.append("website", website);
+  const visit = formVisit();
+  if (visit) form.append("visit", JSON.stringify(visit));
   return form;
 }
 

@@ -8,13 +8,14 @@ import { track } from "~/web/lib/analytics";
 import { api } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
 import { useSubmit } from "~/web/lib/use-submit";
+import { formVisit } from "~/web/lib/visit-source";
 
 const EMPTY = { name: "", email: "", mobile: "" };
 const FAILED = "Failed to process your request. Please try again.";
 
 /** Records the request, then fetches the PDF and saves it under the brochure's file name. */
 async function requestBrochure(body: typeof EMPTY & { website?: string }) {
-  await api("/api/brochure-download", { body });
+  await api("/api/brochure-download", { body: { ...body, visit: formVisit() } });
   const response = await fetch("/api/download-brochure", { credentials: "include" });
   if (!response.ok) throw new Error(`${response.status}`);
   const url = URL.createObjectURL(await response.blob());

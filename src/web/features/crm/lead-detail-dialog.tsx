@@ -69,6 +69,7 @@ export function LeadDetailDialog({ lead, owners, onClose, onEdit, onLogCall }: {
               <Row label="Priority">{current.priority}</Row>
               <Row label="Owner">{current.leadOwnerName ?? "Unassigned"}</Row>
               <Row label="Source">{sourceLabel(current.sourceType)}</Row>
+              {current.visitSource && <Row label="First visit from">{current.visitSource}</Row>}
               {current.batchName && <Row label="Batch ID">{current.batchName}</Row>}
             </dl>
           </Section>

@@ -53,20 +53,25 @@ export function MoneyTable({ weeks }: { weeks: FunnelWeek[] }) {
   );
 }
 
+/** The row of reports and conversions from people who sent no form from a tracked visit. */
+export const NO_VISIT_SOURCE = "No tracked visit";
+
 export function SourcesTable({ sources }: { sources: Funnel["sources"] }) {
   if (!sources.length) return <p className="text-sm text-slate-600">No visits recorded in this period.</p>;
   return (
     <FiguresTable
       caption="Funnel per source"
-      rowKey={(s) => s.source}
+      rowKey={(s) => s.source ?? ""}
       rows={sources}
       columns={[
-        { label: "Source", cell: (s) => s.source },
+        { label: "Source", cell: (s) => s.source ?? NO_VISIT_SOURCE },
         { label: "Visitors", numeric: true, cell: (s) => count(s.visitors) },
         { label: "Simulation starts", numeric: true, cell: (s) => count(s.simulationStarts) },
         { label: "Start rate", numeric: true, cell: (s) => percent(s.startRate) },
+        { label: "Reports", numeric: true, cell: (s) => count(s.reports) },
         { label: "Applications", numeric: true, cell: (s) => count(s.applications) },
-        { label: "Of starts", numeric: true, cell: (s) => percent(s.applicationRate) },
+        { label: "Paid", numeric: true, cell: (s) => count(s.paid) },
+        { label: "Paid rate", numeric: true, cell: (s) => percent(s.paidRate) },
       ]}
     />
   );

@@ -5,7 +5,7 @@ import { FUNNEL_WEEKS } from "~/shared/schemas/crm-funnel";
 import { buttonClass, Button } from "~/web/components/ui/button";
 import { MoneyChart } from "./money-chart";
 import { StepsChart } from "./steps-chart";
-import { MoneyTable, OwnersTable, SourcesTable, StagesTable, StepsTable, WeeksTable } from "./funnel-tables";
+import { MoneyTable, NO_VISIT_SOURCE, OwnersTable, SourcesTable, StagesTable, StepsTable, WeeksTable } from "./funnel-tables";
 import { weekLabel } from "./format";
 import { useFunnel } from "./use-funnel";
 
@@ -81,7 +81,7 @@ export function FunnelView() {
           <Panel title="Funnel per week">
             <WeeksTable weeks={data.weeks} />
           </Panel>
-          <Panel title="Funnel per source" note="UTM source of the visit, else the referring site, else direct. Applications as submitted on the site.">
+          <Panel title="Funnel per source" note={`UTM source of the visit, else the referring site, else direct. Applications as submitted on the site; reports and Paid Users under the source of the visit the person first sent a form from ("${NO_VISIT_SOURCE}" when none).`}>
             <SourcesTable sources={data.sources} />
           </Panel>
           {/* One above the other: the per-owner table grows with the team and its names, and needs the full width. */}
