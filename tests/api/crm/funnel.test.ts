@@ -214,4 +214,30 @@ describe("the funnel", () => {
     expect(after.kept).toEqual(after.recounted);
     expect(after.kept).not.toEqual(before.kept);
   });
+
+  it("counts a report under its lead's source whenever that is learnt, through a merge, and under none once the lead is deleted", async () => {
+    const sourceOf = async (resultId: string) => (await ctx.db.select({ visitSource: simulationReport.visitSource }).from(simulationReport).where(eq(simulationReport.resultId, resultId)))[0]?.visitSource;
+    const leadOf = async (email: string) => (await ctx.db.select({ id: lead.id }).from(lead).where(eq(lead.email, email)))[0]!.id;
+    const podcast = async () => (await funnel()).sources.find((s) => s.source === "podcast")?.reports ?? 0;
+    for (const [resultId, email] of [["late-0", "funnel.late@example.com"], ["late-1", "funnel.late.other@example.com"]]) {
+      const posted = await postReport(ctx.app, reportInput({ resultId, email: email!, completedAt: `${monday}T11:00:00+05:30` }));
+      expect(posted.statusCode, posted.body).toBeLessThan(300);
+    }
+    expect(await sourceOf("late-0")).toBeNull();
+    // The person's first form from a tracked visit comes after the report: the report follows.
+    const response = await ctx.app.inject({ method: "POST", url: "/api/brochure-download", payload: { name: "Late Person", email: "funnel.late@example.com", mobile: "98450 22222", visit: { utmSource: "Podcast" } } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await sourceOf("late-0")).toBe("podcast");
+    expect(await podcast()).toBe(1);
+    // The other address's lead merged into it: its report moves, and counts under the kept lead's source.
+    const kept = await leadOf("funnel.late@example.com");
+    const merged = await ctx.app.inject({ method: "POST", url: `/api/crm/leads/${kept}/merge`, headers: { cookie: sales.cookie }, payload: { with: await leadOf("funnel.late.other@example.com") } });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(await sourceOf("late-1")).toBe("podcast");
+    expect(await podcast()).toBe(2);
+    // The lead deleted: its reports stay, linked to no lead and to no source.
+    expect((await ctx.app.inject({ method: "DELETE", url: `/api/crm/leads/${kept}`, headers: { cookie: sales.cookie } })).statusCode).toBe(200);
+    expect([await sourceOf("late-0"), await sourceOf("late-1")]).toEqual([null, null]);
+    expect(await podcast()).toBe(0);
+  });
 });

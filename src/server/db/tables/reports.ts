@@ -30,6 +30,8 @@ export const simulationReport = pgTable(
     pdfReportLink: text("pdf_report_link"),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
     leadId: uuid("lead_id").references(() => lead.id, { onDelete: "set null" }),
+    /** The lead's visit source (lead.visit_source), kept by migration 0031's triggers: the funnel's reports per source. */
+    visitSource: text("visit_source"),
     /** When the "report ready" e-mail was queued; null means the candidate has not been told yet. */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     /** The outbox row of that e-mail, so staff see whether it went out. */
@@ -50,6 +52,7 @@ export const simulationReport = pgTable(
     index("simulation_report_unnotified_idx").on(t.notifiedAt, t.completedAt),
     // A candidate's attempts at one simulation: best attempt and progress (report-standing.ts).
     index("simulation_report_email_type_idx").on(t.email, t.simulationType, t.totalScore),
+    index("simulation_report_lead_idx").on(t.leadId),
   ],
 );
 

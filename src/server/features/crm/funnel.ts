@@ -59,17 +59,15 @@ async function weeklyFunnel(db: Db, weeks: number): Promise<{ weeks: FunnelWeek[
  * Each source's funnel in the period, the sources with the most visitors first. Visitors, simulation
  * starts and applications are the visits' own events. Reports and conversions come from the chatbot
  * and from sales, not from a visit, so they count under the lead's visit source (the visit the person
- * first sent a form from, migration 0030); those of leads without one share a last row, source null.
+ * first sent a form from, migration 0030), which each report carries (0031) and the week tallies are
+ * kept by; those of leads without one share a last row, source null.
  */
 async function sourceFunnel(db: Db, weeks: number, limit = 25): Promise<FunnelSource[]> {
   // '' stands for "no source" inside the statement: NULLs would not meet in the joins.
   const answer = await db.execute(sql`
     with ${period(weeks)},
     ev as (select f.source, sum(f.visitors) as visitors, sum(f.starts) as starts, sum(f.applications) as applications from ${funnelWeeks} group by 1),
-    rp as (
-      select coalesce(l.visit_source, '') as source, count(*) as reports
-      from simulation_report r left join lead l on l.id = r.lead_id, period where r.completed_at >= period.start group by 1
-    ),
+    rp as (select coalesce(r.visit_source, '') as source, count(*) as reports from simulation_report r, period where r.completed_at >= period.start group by 1),
     pd as (select coalesce(t.visit_source, '') as source, sum(t.paid) as paid from crm_week_tally t, period where t.week >= period.first_week group by 1 having sum(t.paid) <> 0),
     s as (
       select source, coalesce(ev.visitors, 0) as visitors, coalesce(ev.starts, 0) as starts, coalesce(rp.reports, 0) as reports,
