@@ -217,17 +217,20 @@ describe("one import at a time", () => {
 });
 
 describe("the planner after a large import", () => {
-  it("an import that writes 10,000 leads or more refreshes the lead table's statistics itself (no reliance on autovacuum)", async () => {
-    const analysed = async () =>
-      (await ctx.db.execute(sql`select last_analyze from pg_stat_user_tables where relname = 'lead'`)) as unknown as { rows: { last_analyze: Date | null }[] };
-    const before = (await analysed()).rows[0]?.last_analyze ?? null;
+  it("an import that writes 10,000 leads or more refreshes the statistics of the lead table and its search sample itself (no reliance on autovacuum)", async () => {
+    const analysed = async (table: string) =>
+      (await ctx.db.execute(sql`select last_analyze from pg_stat_user_tables where relname = ${table}`)) as unknown as { rows: { last_analyze: Date | null }[] };
+    const tables = ["lead", "lead_search_sample"];
+    const before = await Promise.all(tables.map(async (table) => (await analysed(table)).rows[0]?.last_analyze ?? null));
     const tag = searchTag("an");
     const rows = Array.from({ length: 10_000 }, (_, i) => crmRow({ "Email IDs": `${tag}${i}@example.com` }));
     expect((await upload(CRM, `${crmHeader}\n${rows.join("\n")}\n`)).json()).toMatchObject({ created: 10_000 });
     // last_analyze is a manual ANALYZE's time (autovacuum writes last_autoanalyze).
-    const after = (await analysed()).rows[0]!.last_analyze;
-    expect(after).not.toBeNull();
-    expect(new Date(after!).getTime()).toBeGreaterThan(before ? new Date(before).getTime() : 0);
+    for (const [i, table] of tables.entries()) {
+      const after = (await analysed(table)).rows[0]!.last_analyze;
+      expect(after, table).not.toBeNull();
+      expect(new Date(after!).getTime(), table).toBeGreaterThan(before[i] ? new Date(before[i]!).getTime() : 0);
+    }
   });
 });
 
