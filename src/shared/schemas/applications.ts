@@ -8,6 +8,7 @@ import {
   TARGET_ROLES,
 } from "../application-options";
 import { APPLICATION_STATUS_VALUES } from "../application-status";
+import { FORBIDDEN_TEXT_MESSAGE, findForbiddenText } from "../text-input";
 import { visitSourceSchema } from "./analytics";
 import { emailSchema, pageQuerySchema } from "./common";
 import { linkedInUrl } from "./links";
@@ -64,15 +65,23 @@ export const applicationSchema = z.object({
 export type ApplicationInput = z.input<typeof applicationSchema>;
 export type NewApplication = z.output<typeof applicationSchema>;
 
-/** Multipart text fields carry lists and objects as JSON text and booleans as "true"/"false". */
+/**
+ * Multipart text fields carry lists and objects as JSON text and booleans as "true"/"false". The
+ * door's check of every field (platform/text-input.ts) sees the JSON text, where a NUL is still the
+ * escape `\u0000`: what it parses to is checked here, or it would reach the database.
+ */
 const jsonText = (message: string) =>
   z.string({ error: message }).transform((text, ctx) => {
+    let parsed: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      parsed = JSON.parse(text) as unknown;
     } catch {
       ctx.issues.push({ code: "custom", message, input: text });
       return z.NEVER;
     }
+    if (findForbiddenText(parsed) === null) return parsed;
+    ctx.issues.push({ code: "custom", message: FORBIDDEN_TEXT_MESSAGE, input: text });
+    return z.NEVER;
   });
 const booleanText = z.enum(["true", "false"], { error: "Must be true or false" }).transform((text) => text === "true");
 

@@ -169,10 +169,12 @@ describe("the funnel", () => {
     const [{ id }] = await ctx.db.select({ id: lead.id }).from(lead).where(eq(lead.email, applicant)) as [{ id: string }];
     const response = await ctx.app.inject({ method: "GET", url: `/api/crm/leads/${id}`, headers: { cookie: sales.cookie } });
     expect(response.json()).toMatchObject({ visitSource: "google.com" });
-    // A visit that is not an object is refused naming the field.
-    const refused = await ctx.app.inject({ method: "POST", url: "/api/applications", ...multipartBody({ ...applicationFields(applicationInput()), visit: "not json" }) });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.fields).toHaveProperty("visit");
+    // A visit that is not JSON, or whose JSON holds a NUL (escaped, so only parsing shows it), is refused naming the field.
+    for (const visit of ["not json", JSON.stringify({ utmSource: "a\u0000b" })]) {
+      const refused = await ctx.app.inject({ method: "POST", url: "/api/applications", ...multipartBody({ ...applicationFields(applicationInput()), visit }) });
+      expect(refused.statusCode, visit).toBe(400);
+      expect(refused.json().error.fields).toHaveProperty("visit");
+    }
   });
 
   it("gives the median whole days of the finished stays in each stage", async () => {
