@@ -57,9 +57,9 @@ export function formVisit(): VisitSource | undefined {
 
 /** The visit an event belongs to; `landing` on the visit's first page view. */
 export function currentVisit(name: AnalyticsEventName): { visit: VisitSource | undefined; landing: boolean } {
-  if (typeof window === "undefined") return { visit: undefined, landing: false };
-  if (!visit) load();
+  const current = formVisit();
+  // Never pending on the server: load() runs in the browser only.
   const landing = name === "page_view" && landingPending;
   if (landing) landingPending = false;
-  return { visit, landing };
+  return { visit: current, landing };
 }
