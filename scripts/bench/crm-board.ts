@@ -3,7 +3,8 @@
 // BENCH_LEADS leads (default 1,000,000) generated as bench:crm generates them (owners, stages,
 // statuses, amounts, follow-ups), 100,000 of them given an owner of their own (the bulk selection).
 // Board: the first data answer of GET /api/crm/board under several filters, one connection, p95
-// against the target of 50 ms, and its throughput with wrk; a column's "Load more". Bulk: a stage +
+// against the target of 50 ms, and its throughput with wrk; a column's "Load more"; the exact counts a search
+// board asks for after its cards (GET /api/crm/board/counts, no first-answer target). Bulk: a stage +
 // status change and an owner assignment of all 100,000 leads matching a filter, from the POST to the
 // job's end, with its progress as the page sees it, against the target of 10 s. Last line: JSON.
 // BENCH_DATA_DB: copy the kept data set of bench:crm instead of generating (lib/crm-data-target.ts).
@@ -27,6 +28,8 @@ const BULK_LEADS = Math.min(100_000, Math.floor(ROWS / 5));
 const LATENCY_REQUESTS = Math.max(200, Number(process.env.BENCH_LATENCY_REQUESTS ?? 200));
 export const BOARD_P95_TARGET_MS = 50;
 export const BULK_TARGET_S = 10;
+/** The second request of a search board whose answer left counts pending (no first-answer target). */
+const AFTER_CARDS = "board counts, search";
 
 /** The data set (crm-data-target.ts), then the bulk selection: the newest BULK_LEADS active leads, given an owner of their own. */
 async function prepare() {
@@ -94,8 +97,11 @@ async function main() {
       ["board, two statuses", board("view=active&status=Pitched&status=Call%20Back")],
       ["board, follow-ups due", board("view=active&followUp=due")],
       ["board, unassigned", board("view=active&owner=unassigned")],
-      ['board, search "sharma" (about)', board("view=active&q=sharma")],
+      ['board, search "sharma" (counts pending)', board("view=active&q=sharma")],
+      ['board, search "quinta" (counted)', board("view=active&q=quinta")],
       ["column Load more (Connected)", `${base}/api/crm/leads?view=active&stage=Connected&limit=20&cursor=${connected.nextCursor}`],
+      // Not a first answer: the page asks for it once the cards of a search with pending counts are shown.
+      [`${AFTER_CARDS} "sharma"`, `${base}/api/crm/board/counts?view=active&q=sharma`],
     ];
     const results: { label: string; figures: LoadFigures }[] = [];
     for (const [label, url] of cases) {
@@ -119,7 +125,13 @@ async function main() {
     console.log(
       table(
         ["case", "p50", "p95", "p99", "target met"],
-        results.map((r) => [r.label, lat(r.figures.p50Ms), lat(r.figures.p95Ms), lat(r.figures.p99Ms), r.figures.p95Ms <= BOARD_P95_TARGET_MS ? "yes" : "NO"]),
+        results.map((r) => [
+          r.label,
+          lat(r.figures.p50Ms),
+          lat(r.figures.p95Ms),
+          lat(r.figures.p99Ms),
+          r.label.startsWith(AFTER_CARDS) ? "(after cards)" : r.figures.p95Ms <= BOARD_P95_TARGET_MS ? "yes" : "NO",
+        ]),
       ),
     );
     console.log(`\nBoard throughput (wrk, 10 connections, 6 s): ${throughput.reqPerSec} req/s, p95 ${lat(throughput.p95Ms)}, non-2xx ${throughput.non2xx}`);

@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { expectToast, signIn } from "./support";
 import { violations } from "./axe";
+import { COUNT_LATER_INCORRECT, COUNT_LATER_WORD } from "./seed-many-leads";
 
 test.describe.configure({ mode: "serial" });
 
@@ -120,6 +121,18 @@ test("board at 1280 px: drag by mouse and by keyboard, Cancel puts the card back
 
   expect(await violations(page)).toEqual([]);
   expect(await overflow(page)).toBeLessThanOrEqual(0);
+});
+
+test("board: a search with many matches shows its cards first, then the exact count of a column the sample cannot estimate", async ({ page }) => {
+  await openCrm(page, 1280, "/crm");
+  const counted = page.waitForResponse((response) => response.url().includes("/api/crm/board/counts?") && response.status() === 200);
+  await page.goto(`/crm?q=${COUNT_LATER_WORD}&layout=board`);
+  await expect(card(column(page, "Incorrect"), "Count Later 00040")).toBeVisible();
+  await counted;
+  await expect(column(page, "Incorrect").getByRole("heading")).toHaveText(`Incorrect (${COUNT_LATER_INCORRECT})`);
+  await expect(column(page, "Incorrect")).toContainText("₹40,000");
+  // New is common in the sample: "about", as the list says it, with no sum.
+  await expect(column(page, "New").getByRole("heading")).toHaveText(/^New \(about [\d,]+\)$/);
 });
 
 test("bulk at 360 px: tick a card, select all leads matching the filter, set their priority; board fits and is axe-clean", async ({ page }) => {

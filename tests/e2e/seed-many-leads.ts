@@ -1,8 +1,9 @@
-// Thousands of leads for crm-many-leads.spec.ts, in one SQL statement before the server starts (no
-// public path adds 5,000 leads quickly, and PGlite admits one process at a time). They are found by
-// the search word MANY_LEADS_WORD only, and are older than every lead the other specs add, so those
-// specs' first pages and counts under their own searches are unchanged. No mobile: Fix Duplicates
-// finds nothing among them.
+// Thousands of leads for crm-many-leads.spec.ts, and a common search for crm-board.spec.ts, in one SQL
+// statement each before the server starts (no public path adds thousands of leads quickly, and PGlite
+// admits one process at a time). They are found by the search words MANY_LEADS_WORD and
+// COUNT_LATER_WORD only, and are older than every lead the other specs add, so those specs' first
+// pages and counts under their own searches are unchanged. No mobile: Fix Duplicates finds nothing
+// among them.
 import { sql } from "drizzle-orm";
 import { loadConfig } from "~/server/config";
 import { openConfiguredDatabase } from "~/server/db/open";
@@ -11,9 +12,28 @@ import { openConfiguredDatabase } from "~/server/db/open";
 export const MANY_LEADS = 5_100;
 export const MANY_LEADS_WORD = "windowrow";
 
+/**
+ * A search the board counts after its cards (crm-board.spec.ts): more matches than its answer counts
+ * (board-search.ts INLINE_COUNT_MAX, 16,000), nearly all New, and a few in Incorrect, too few for the
+ * search sample to estimate, so the Incorrect column comes "about" and is counted by a second request.
+ */
+export const COUNT_LATER_WORD = "countlater";
+export const COUNT_LATER_NEW = 20_000;
+export const COUNT_LATER_INCORRECT = 40;
+
 export async function seedManyLeads(env: NodeJS.ProcessEnv): Promise<void> {
   const { database, release } = await openConfiguredDatabase(loadConfig(env));
   try {
+    await database.db.execute(sql`
+      insert into lead (email, full_name, source_type, lead_stage, lead_status, sale_amount, created_at)
+      select ${COUNT_LATER_WORD} || '.' || lpad(g::text, 5, '0') || '@many-leads.example.org',
+        'Count Later ' || lpad(g::text, 5, '0'),
+        'brochure_download',
+        case when g <= ${COUNT_LATER_INCORRECT} then 'Incorrect' else 'New' end,
+        case when g <= ${COUNT_LATER_INCORRECT} then 'Mob # Wrong' else 'New' end,
+        case when g <= ${COUNT_LATER_INCORRECT} then 1000 end,
+        timestamptz '2018-01-01 00:00:00+00' + make_interval(mins => g)
+      from generate_series(1, ${COUNT_LATER_NEW + COUNT_LATER_INCORRECT}) as g`);
     await database.db.execute(sql`
       insert into lead (email, full_name, source_type, priority, lead_stage, lead_status, sale_amount, created_at)
       select ${MANY_LEADS_WORD} || '.' || lpad(g::text, 4, '0') || '@many-leads.example.org',

@@ -12,19 +12,28 @@ export const boardQuerySchema = leadFilterSchema.extend({
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 
-export const boardColumnSchema = z.object({
+/** A column's figures under the filters. */
+export const boardCountSchema = z.object({
   stage: z.string(),
-  /** Leads in the column under the filters: exact, but an estimate for a broad free-text search (`totalIsEstimate`). */
+  /** Leads in the column: exact, but an estimate for a broad free-text search (`totalIsEstimate`). */
   total: z.number(),
   totalIsEstimate: z.boolean(),
   /** Sum of the column's sale amounts in rupees; null when the count is an estimate. */
   saleTotal: z.number().nullable(),
+  /** The total is the search sample's figure for now: GET /api/crm/board/counts counts it exactly. */
+  countPending: z.boolean(),
+});
+export type BoardCount = z.infer<typeof boardCountSchema>;
+
+export const boardColumnSchema = boardCountSchema.extend({
   leads: z.array(leadSchema),
   nextCursor: z.string().nullable(),
 });
 export const boardSchema = z.object({ columns: z.array(boardColumnSchema) });
 export type BoardColumn = z.infer<typeof boardColumnSchema>;
 export type Board = z.infer<typeof boardSchema>;
+export const boardCountsSchema = z.object({ columns: z.array(boardCountSchema) });
+export type BoardCounts = z.infer<typeof boardCountsSchema>;
 
 const field = leadUpdateSchema.shape;
 /** Explicitly selected leads, each with the version it was shown with; the filter's "all N matching" otherwise. */

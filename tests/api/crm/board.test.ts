@@ -3,10 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_STAGES } from "~/shared/crm/pipeline";
 import type { LeadPage } from "~/shared/schemas/crm";
-import type { Board } from "~/shared/schemas/crm-bulk";
+import type { Board, BoardCounts } from "~/shared/schemas/crm-bulk";
 import { leadFactory, searchTag } from "../../fixtures/leads";
 import { staffFactory } from "../../fixtures/staff";
 import { createTestApp, signedIn, type TestContext } from "../../helpers/app";
+import { expectSalesOnly } from "./refusals";
 
 let ctx: TestContext;
 let sales: Awaited<ReturnType<typeof signedIn>>;
@@ -43,10 +44,11 @@ async function ownedLeads() {
 }
 
 describe("GET /api/crm/board", () => {
-  it("answers 401 to an anonymous caller and 403 to staff without Sales or Admin", async () => {
-    expect((await ctx.app.inject({ method: "GET", url: "/api/crm/board" })).statusCode).toBe(401);
-    const content = await signedIn(ctx, ["admissions", "content"]);
-    expect((await get("/api/crm/board", content.cookie)).statusCode).toBe(403);
+  it("answers 401 to an anonymous caller and 403 to staff without Sales or Admin (the board and its counts)", async () => {
+    await expectSalesOnly(ctx, [
+      { method: "GET", url: "/api/crm/board" },
+      { method: "GET", url: "/api/crm/board/counts?q=sharma" },
+    ]);
   });
 
   it("has one column per stage with its exact count and sum of sale amounts, newest first", async () => {
@@ -120,12 +122,16 @@ describe("GET /api/crm/board", () => {
     await leadFactory(ctx.db, { fullName: `${tag} Two`, leadStage: "Connected", leadStatus: "Interview", saleAmount: 250 });
     await leadFactory(ctx.db, { fullName: `${tag} Three`, leadStage: "New", leadStatus: "New" });
     const searched = await board(`q=${tag}`);
-    expect(searched.columns.map((c) => [c.stage, c.total, c.saleTotal, c.leads.length])).toEqual([
-      ["New", 1, 0, 1],
-      ["Not Connected", 0, 0, 0],
-      ["Connected", 2, 750, 2],
-      ["Incorrect", 0, 0, 0],
+    expect(searched.columns.map((c) => [c.stage, c.total, c.saleTotal, c.leads.length, c.countPending])).toEqual([
+      ["New", 1, 0, 1, false],
+      ["Not Connected", 0, 0, 0, false],
+      ["Connected", 2, 750, 2, false],
+      ["Incorrect", 0, 0, 0, false],
     ]);
+    // The counts the page asks for after a search with counts pending: the same figures.
+    const counts = await get(`/api/crm/board/counts?q=${tag}`);
+    expect(counts.statusCode, counts.body).toBe(200);
+    expect(counts.json<BoardCounts>().columns).toEqual(searched.columns.map(({ leads: _l, nextCursor: _n, ...count }) => count));
   });
 
   it("keeps the sums exact after a move and a changed sale amount", async () => {
@@ -147,8 +153,10 @@ describe("GET /api/crm/board", () => {
     const response = await get("/api/crm/board?limit=0");
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toHaveProperty("limit");
-    const stage = await get("/api/crm/board?stage=Nowhere");
-    expect(stage.statusCode).toBe(400);
-    expect(JSON.stringify(stage.json().error.fields)).toContain("stage");
+    for (const url of ["/api/crm/board?stage=Nowhere", "/api/crm/board/counts?q=x&stage=Nowhere"]) {
+      const stage = await get(url);
+      expect(stage.statusCode, url).toBe(400);
+      expect(JSON.stringify(stage.json().error.fields)).toContain("stage");
+    }
   });
 });

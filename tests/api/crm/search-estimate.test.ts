@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/server/db/client";
 import { EXACT_COUNT_LIMIT, type ImportResult, type LeadPage } from "~/shared/schemas/crm";
+import type { Board, BoardCounts } from "~/shared/schemas/crm-bulk";
 import { leadFactory, leadImportFile, searchTag } from "../../fixtures/leads";
 import { createTestApp, signedIn, type TestContext } from "../../helpers/app";
 import { multipart } from "../../helpers/multipart";
@@ -100,6 +101,62 @@ describe("the count of a free-text search after 50,000 leads, the last of them i
     expect(found.find((f) => f.q === DENSE && f.view === "active")!.exact).toBeGreaterThan(1.5 * EXACT_COUNT_LIMIT);
     for (const f of found.filter((f) => f.q === RARE)) expect(f).toMatchObject({ estimate: false, offPercent: 0 });
     for (const f of found.filter((f) => !f.estimate)) expect(f.shown, JSON.stringify(f)).toBe(f.exact);
+  });
+
+  it("on the board: each column lists as the list with its stage, counted exactly or estimated as the list estimates", { timeout: 120_000 }, async () => {
+    const kinds = new Set<string>();
+    for (const q of [DENSE, MIDDLING, RARE, encodeURIComponent(SHARED)])
+      for (const view of ["active", "paid"] as const) {
+        const response = await ctx.app.inject({ method: "GET", url: `/api/crm/board?q=${q}&view=${view}&limit=5`, headers: { cookie: sales.cookie } });
+        expect(response.statusCode, response.body).toBe(200);
+        for (const column of response.json<Board>().columns) {
+          const page = await list(`q=${q}&view=${view}&stage=${encodeURIComponent(column.stage)}&limit=5`);
+          const what = JSON.stringify({ q, view, stage: column.stage, total: column.total, list: page.total });
+          expect({ leads: column.leads.map((l) => l.id), next: !!column.nextCursor }, what).toEqual({ leads: page.leads.map((l) => l.id), next: !!page.nextCursor });
+          const fragment = decodeURIComponent(q);
+          const [truth] = rowsOf<{ leads: number; sale: number }>(
+            await ctx.db.execute(sql`select count(*)::int as leads, coalesce(sum(sale_amount), 0)::int as sale from lead
+              where is_paid = ${view === "paid"} and lead_stage = ${column.stage} and (full_name ilike ${`%${fragment}%`} or email ilike ${`%${fragment}%`})`),
+          );
+          if (column.totalIsEstimate) {
+            // As the list estimates it, from the same sample, within ±10%.
+            expect({ total: column.total, saleTotal: column.saleTotal }, what).toEqual({ total: page.total, saleTotal: null });
+            expect(Math.abs(column.total - truth!.leads), what).toBeLessThanOrEqual(truth!.leads / 10);
+          } else {
+            // Counted: exact, also where the list stops counting at the limit and says "about".
+            expect({ total: column.total, saleTotal: column.saleTotal }, what).toEqual({ total: truth!.leads, saleTotal: truth!.sale });
+            if (!page.totalIsEstimate) expect(page.total, what).toBe(column.total);
+          }
+          if (column.total > 0) kinds.add(column.totalIsEstimate ? "estimate" : "exact");
+        }
+      }
+    expect([...kinds].sort()).toEqual(["estimate", "exact"]);
+  });
+
+  it("on the board, leaves a common search's short columns to be counted after the cards (GET /api/crm/board/counts)", { timeout: 120_000 }, async () => {
+    // 300 active leads with the dense fragment in Not Connected: too few for the sample to say "about",
+    // among 22,500 matches, too many to count in the board's answer.
+    await ctx.db.execute(sql`
+      insert into lead (email, full_name, source_type, lead_stage, lead_status, sale_amount, created_at)
+      select 'p' || (1000000 + g) || '.' || ${SHARED}, 'Person ' || ${DENSE} || ' ' || (1000000 + g), 'brochure_download', 'Not Connected', 'DNR 1', 100, now() - make_interval(secs => g)
+      from generate_series(1, 300) g`);
+    const get = async <T>(url: string) => {
+      const response = await ctx.app.inject({ method: "GET", url, headers: { cookie: sales.cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    };
+    const board = await get<Board>(`/api/crm/board?q=${DENSE}&view=active`);
+    const byStage = (columns: { stage: string }[]) => new Map(columns.map((c) => [c.stage, c]));
+    const shown = byStage(board.columns) as Map<string, Board["columns"][number]>;
+    expect(shown.get("Not Connected")).toMatchObject({ totalIsEstimate: true, saleTotal: null, countPending: true });
+    expect(shown.get("Not Connected")!.leads).toHaveLength(20);
+    expect(shown.get("New")).toMatchObject({ totalIsEstimate: true, countPending: false });
+    // Stages with no active leads at all are exactly empty at once.
+    for (const stage of ["Connected", "Incorrect"]) expect(shown.get(stage)).toMatchObject({ total: 0, totalIsEstimate: false, countPending: false });
+    const counts = byStage((await get<BoardCounts>(`/api/crm/board/counts?q=${DENSE}&view=active`)).columns);
+    expect(counts.get("Not Connected")).toEqual({ stage: "Not Connected", total: 300, totalIsEstimate: false, saleTotal: 30_000, countPending: false });
+    expect(counts.get("New")).toEqual({ stage: "New", total: shown.get("New")!.total, totalIsEstimate: true, saleTotal: null, countPending: false });
+    for (const stage of ["Connected", "Incorrect"]) expect(counts.get(stage)).toMatchObject({ total: 0, totalIsEstimate: false, countPending: false });
   });
 
   it("follows renames and deletes in the same transaction (the sample is kept by triggers)", { timeout: 120_000 }, async () => {

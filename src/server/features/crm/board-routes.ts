@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AREA_ROLES } from "~/shared/roles";
-import { boardQuerySchema, boardSchema, bulkJobParamsSchema, bulkJobSchema } from "~/shared/schemas/crm-bulk";
+import { boardCountsSchema, boardQuerySchema, boardSchema, bulkJobParamsSchema, bulkJobSchema } from "~/shared/schemas/crm-bulk";
 import { roles } from "../../platform/access";
-import { readBoard } from "./board";
+import { readBoard, readBoardCounts } from "./board";
 import { BULK_BATCH, claimLapsedBulkJob, createBulkJob, PGLITE_BULK_BATCH, readBulkJob, readRunningBulkJob, runBulkJob } from "./bulk-job";
 
 /** How often each process looks for a bulk change whose process died (its claim lapsed) to resume it. */
@@ -44,12 +44,27 @@ export async function boardRoutes(app: FastifyInstance) {
       tags,
       summary: "The board: per stage its count, sum of sale amounts and first cards (newest first), under the list's filters",
       description:
-        "Counts and sums are exact (from the tallies); with a free-text `q` as the list counts them (`totalIsEstimate` above 10,000, then `saleTotal` is null). " +
+        "Counts and sums are exact (from the tallies); with a free-text `q`, a column whose matches the search sample finds common is an estimate (`totalIsEstimate`, as the list with its stage estimates it; then `saleTotal` is null), the others exact. " +
+        "A search with many matches leaves the exact count of the other columns to GET /api/crm/board/counts: they come with the sample's figure and `countPending`. " +
         "A column's next cards: GET /api/crm/leads?stage={stage}&cursor={nextCursor} with the same filters.",
       querystring: boardQuerySchema,
       response: { 200: boardSchema },
     },
     handler: (request) => readBoard(app.db, request.query),
+  });
+
+  api.get("/api/crm/board/counts", {
+    config: sales,
+    schema: {
+      tags,
+      summary: "The board's counts and sums with none pending: asked after a board answer with `countPending` columns",
+      description:
+        "The same filters as GET /api/crm/board. A column the search sample finds common stays an estimate (`totalIsEstimate`, as the list says it); " +
+        "the others are counted exactly, with their sale sums, in one pass over the search's matches.",
+      querystring: boardQuerySchema,
+      response: { 200: boardCountsSchema },
+    },
+    handler: async (request) => ({ columns: await readBoardCounts(app.db, request.query) }),
   });
 
   api.post("/api/crm/bulk", {

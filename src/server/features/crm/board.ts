@@ -1,12 +1,13 @@
 import { desc, sql } from "drizzle-orm";
 import { LEAD_STAGES } from "~/shared/crm/pipeline";
-import type { Board, BoardColumn, BoardQuery } from "~/shared/schemas/crm-bulk";
+import type { Board, BoardColumn, BoardCount, BoardQuery } from "~/shared/schemas/crm-bulk";
 import { rowsOf, type Db } from "../../db/client";
 import { lead } from "../../db/schema";
 import { keysetPage } from "../../platform/keyset";
 import { tallyWhere } from "./counts";
 import { leadFilterSql } from "./filters";
 import { listLeads } from "./queries";
+import { countBoardSearch, searchBoard } from "./board-search";
 import { selectLeads, toLead } from "./record";
 
 /**
@@ -16,11 +17,11 @@ import { selectLeads, toLead } from "./record";
  * more" is the list's next keyset page of that filter, so board and list page alike; a column with no
  * leads under the filter is not read at all. Counts and sums of the filter bar's
  * tab, stage, status, owner and follow-up filters come from the tallies (migration 0020 adds the sale
- * sum), one small grouped read however many leads there are; a free-text search is counted by the
- * list's search (exact up to EXACT_COUNT_LIMIT, "about" above), its sums only when exact.
+ * sum), one small grouped read however many leads there are; a free-text search is counted per
+ * column as the list counts a stage (board-search.ts), its sums only when exact.
  */
 export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
-  const stages = query.stage.length ? LEAD_STAGES.filter((stage) => query.stage.includes(stage)) : [...LEAD_STAGES];
+  const stages = stagesShown(query);
   // The tallies know nothing of free text or scores: such a board is summed over its leads.
   if (query.q?.trim() || query.scoreMin) return searchedBoard(db, query, stages);
   // Counts first (one small grouped read), so each column's cards are read the way its count suits.
@@ -34,10 +35,24 @@ export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
           : byStatus(query, statuses)
             ? await columnPageByStatus(db, { ...query, stage: [stage] }, statuses)
             : await columnPage(db, { ...query, stage: [stage] }, total <= FEW_LEADS && narrowsStage(query));
-      return { stage, total, totalIsEstimate: false, saleTotal: sale, ...page };
+      return { stage, total, totalIsEstimate: false, saleTotal: sale, countPending: false, ...page };
     }),
   );
   return { columns };
+}
+
+const stagesShown = (query: BoardQuery) => (query.stage.length ? LEAD_STAGES.filter((stage) => query.stage.includes(stage)) : [...LEAD_STAGES]);
+
+/** Each column's figures with none pending: the second request of a search board whose answer left some counts to it. */
+export async function readBoardCounts(db: Db, query: BoardQuery): Promise<BoardCount[]> {
+  const stages = stagesShown(query);
+  if (query.scoreMin) return (await scoredBoard(db, query, stages)).columns.map(({ leads: _leads, nextCursor: _next, ...count }) => count);
+  if (query.q?.trim()) return countBoardSearch(db, { ...query, cursor: undefined, sort: "newest" }, stages);
+  const tallied = await talliedByStage(db, query);
+  return stages.map((stage) => {
+    const { leads, sale } = tallied.get(stage) ?? { leads: 0, sale: 0 };
+    return { stage, total: leads, totalIsEstimate: false, saleTotal: sale, countPending: false };
+  });
 }
 
 /**
@@ -86,15 +101,38 @@ async function columnPageByStatus(db: Db, query: BoardQuery, statuses: string[])
   return { leads: page.items.map(toLead), nextCursor: page.nextCursor };
 }
 
-/** A search or minimum-score board: each column is the list's search, counted as the list counts it. */
+/** A search board: each column counted as the list counts its stage, for the cost of one search (board-search.ts). */
 async function searchedBoard(db: Db, query: BoardQuery, stages: BoardQuery["stage"]): Promise<Board> {
+  if (query.scoreMin) return scoredBoard(db, query, stages);
+  const tallied = await talliedByStage(db, { ...query, q: undefined });
+  const leadsInStage = new Map([...tallied].map(([stage, { leads }]) => [stage, leads]));
+  const found = await searchBoard(db, { ...query, cursor: undefined, sort: "newest" }, stages, leadsInStage);
+  return {
+    columns: stages.map((stage) => {
+      const { rows, firstRows, ...count } = found.get(stage)!;
+      const page = keysetPage(rows, query.limit, (row) => ({ at: row.cursorAt, id: row.id }));
+      return { ...count, leads: [...firstRows, ...page.items].map(toLead), nextCursor: page.nextCursor };
+    }),
+  };
+}
+
+/** A minimum-score board: each column is the list's page, counted as the list counts it (the sample has no scores). */
+async function scoredBoard(db: Db, query: BoardQuery, stages: BoardQuery["stage"]): Promise<Board> {
   const pages = await Promise.all(stages.map((stage) => listLeads(db, { ...query, stage: [stage], cursor: undefined, sort: "newest" })));
   const sums = pages.every((page) => !page.totalIsEstimate) ? await searchedSaleByStage(db, query) : undefined;
   return {
     columns: stages.map((stage, index) => {
       const page = pages[index]!;
       const estimate = !!page.totalIsEstimate;
-      return { stage, total: page.total ?? 0, totalIsEstimate: estimate, saleTotal: estimate ? null : (sums?.get(stage) ?? 0), leads: page.leads, nextCursor: page.nextCursor };
+      return {
+        stage,
+        total: page.total ?? 0,
+        totalIsEstimate: estimate,
+        saleTotal: estimate ? null : (sums?.get(stage) ?? 0),
+        countPending: false,
+        leads: page.leads,
+        nextCursor: page.nextCursor,
+      };
     }),
   };
 }
@@ -118,7 +156,7 @@ async function talliedByStage(db: Db, query: BoardQuery): Promise<Map<string, { 
   return stages;
 }
 
-/** The same for a search whose every column was counted exactly (at most EXACT_COUNT_LIMIT leads each). */
+/** The same for a minimum-score board whose every column was counted exactly (at most EXACT_COUNT_LIMIT leads each). */
 async function searchedSaleByStage(db: Db, query: BoardQuery): Promise<Map<string, number>> {
   const rows = rowsOf<{ stage: string; sale: string }>(
     await db.execute(sql`select ${lead.leadStage} as stage, coalesce(sum(${lead.saleAmount}), 0)::text as sale from ${lead} where ${leadFilterSql(query, query.view)} group by 1`),

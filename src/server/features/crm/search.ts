@@ -3,7 +3,7 @@ import { EXACT_COUNT_LIMIT, type LeadListQuery } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
 import { lead } from "../../db/schema";
 import { olderThan, type KeysetCursor } from "../../platform/keyset";
-import { exactMatchSql, leadFilterSql, searchMatchSql } from "./filters";
+import { exactMatchSql, leadFilterSql, searchMatchSql, stageUnindexedSql } from "./filters";
 import { selectLeads, type LeadRow } from "./record";
 import type { LeadSummary } from "./summary-cache";
 
@@ -25,21 +25,21 @@ import type { LeadSummary } from "./summary-cache";
  * index (a page is found within a few thousand leads).
  */
 /** One lead in SAMPLE_WEIGHT is in the sample, one in CORE_WEIGHT in its core (migration 0019). */
-const SAMPLE_WEIGHT = 16;
-const CORE_WEIGHT = 256;
+export const SAMPLE_WEIGHT = 16;
+export const CORE_WEIGHT = 256;
 /**
  * Sample hits enough for an estimate: one standard error is about 1/√hits, 3.2% at 1,000, so the
  * "about" is within ±10% (3σ) but for one search in several hundred, and closer the more hits.
  * A thousand hits in the sample is 16,000 matches: above EXACT_COUNT_LIMIT, so up to the limit the
  * count is exact.
  */
-const ENOUGH_HITS = 1_000;
+export const ENOUGH_HITS = 1_000;
 /** Up to this many matches the rows come from the bitmaps, sorted; beyond, by walking the index. */
 const SORT_LIMIT = 3_000;
 /** Leads named outright (whole e-mail or mobile) shown first; there is normally one. */
 const EXACT_FIRST_MAX = 10;
 
-type Plan = "bitmap" | "walk";
+export type Plan = "bitmap" | "walk";
 
 /** The planner settings of each plan: "bitmap" uses only bitmap scans (the trigram indexes), "walk" only ordered index scans. */
 const SETTINGS: Record<Plan, Record<string, "on" | "off">> = {
@@ -48,7 +48,7 @@ const SETTINGS: Record<Plan, Record<string, "on" | "off">> = {
 };
 
 /** Switches the transaction's planner settings to `plan` (set_config local = SET LOCAL): one statement. */
-async function usePlan(tx: Db, plan: Plan): Promise<void> {
+export async function usePlan(tx: Db, plan: Plan): Promise<void> {
   await tx.execute(sql.raw(`select ${Object.entries(SETTINGS[plan]).map(([name, value]) => `set_config('${name}', '${value}', true)`).join(", ")}`));
 }
 
@@ -100,11 +100,36 @@ async function countCapped(tx: Db, where: SQL | undefined): Promise<Gauge> {
   return { plan: hits <= SORT_LIMIT ? "bitmap" : "walk", summary: { total: hits, totalIsEstimate: hits > EXACT_COUNT_LIMIT, pendingTotal: pending } };
 }
 
-const estimate = (sample: { hits: number; pending: number }, weight: number): LeadSummary => ({
+export const estimate = (sample: { hits: number; pending: number }, weight: number): LeadSummary => ({
   total: sample.hits * weight,
   totalIsEstimate: true,
   pendingTotal: sample.pending * weight,
 });
+
+/**
+ * The rows of a search's page under `plan`, with the leads the entry names outright first (first page
+ * only); `stageUnindexed`: the stage filter checked on each match (filters.ts `stageUnindexedSql`).
+ */
+export async function searchRows(tx: Db, query: LeadListQuery, plan: Plan, cursor: KeysetCursor | null, stageUnindexed = false): Promise<{ rows: LeadRow[]; firstRows: LeadRow[] }> {
+  const q = query.q!.trim();
+  const filter = stageUnindexed ? and(leadFilterSql({ ...query, q: undefined, stage: [] }, query.view), stageUnindexedSql(query.stage)) : leadFilterSql({ ...query, q: undefined }, query.view);
+  const exact = exactMatchSql(q);
+  // Bitmap lookups for the named leads: the planner guesses thousands of leads for an expression
+  // index without statistics, and would walk the newest-first index to find them (6 s at 1.5M leads).
+  const firstRows = exact && !cursor ? await selectLeads(tx).where(and(filter, exact)).orderBy(desc(lead.createdAt), desc(lead.id)).limit(EXACT_FIRST_MAX) : [];
+  if (plan === "walk") await usePlan(tx, "walk");
+  const rows = await selectLeads(tx)
+    .where(and(filter, searchWhere(q), exact ? sql`(${exact}) is not true` : undefined, olderThan(lead.createdAt, lead.id, cursor)))
+    .orderBy(desc(lead.createdAt), desc(lead.id))
+    .limit(query.limit + 1);
+  return { rows, firstRows };
+}
+
+/** What a search matches: the fragment anywhere, or the lead the entry names outright. */
+export function searchWhere(q: string): SQL {
+  const exact = exactMatchSql(q);
+  return exact ? or(searchMatchSql(q), exact)! : searchMatchSql(q);
+}
 
 /**
  * One page of a search, newest first, with the leads the entry names outright first (on the first
@@ -115,10 +140,7 @@ const estimate = (sample: { hits: number; pending: number }, weight: number): Le
 export async function searchPage(db: Db, query: LeadListQuery, cursor: KeysetCursor | null): Promise<{ rows: LeadRow[]; summary?: LeadSummary; firstRows: LeadRow[] }> {
   const q = query.q!.trim();
   const filter = leadFilterSql({ ...query, q: undefined }, query.view);
-  const exact = exactMatchSql(q);
-  const match = exact ? or(searchMatchSql(q), exact)! : searchMatchSql(q);
-  const where = and(filter, match);
-  const after = olderThan(lead.createdAt, lead.id, cursor);
+  const where = and(filter, searchWhere(q));
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     await usePlan(tx, "bitmap");
@@ -126,14 +148,7 @@ export async function searchPage(db: Db, query: LeadListQuery, cursor: KeysetCur
     // lookups have no index on the sample.
     // The sample has no scores: under a minimum score the search is counted on the leads (capped).
     const { plan, summary } = query.scoreMin ? await countCapped(tx, where) : await gauge(tx, and(filter, searchMatchSql(q))!, where);
-    // Bitmap lookups too: the planner guesses thousands of leads for an expression index without
-    // statistics, and would walk the newest-first index to find them (6 s at 1.5M leads).
-    const firstRows = exact && !cursor ? await selectLeads(tx).where(and(filter, exact)).orderBy(desc(lead.createdAt), desc(lead.id)).limit(EXACT_FIRST_MAX) : [];
-    if (plan === "walk") await usePlan(tx, "walk");
-    const rows = await selectLeads(tx)
-      .where(and(where, exact ? sql`(${exact}) is not true` : undefined, after))
-      .orderBy(desc(lead.createdAt), desc(lead.id))
-      .limit(query.limit + 1);
+    const { rows, firstRows } = await searchRows(tx, query, plan, cursor);
     return { rows, firstRows, summary: cursor ? undefined : summary };
   });
 }

@@ -1,17 +1,36 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { CRM_MAX_PAGE, type LeadPage } from "~/shared/schemas/crm";
-import type { Board, BulkJob, BulkRequest } from "~/shared/schemas/crm-bulk";
+import type { Board, BoardCounts, BulkJob, BulkRequest } from "~/shared/schemas/crm-bulk";
 import { api } from "~/web/lib/api";
 import { toSearchParams, type CrmFilters } from "./use-crm-filters";
 
-/** The board's columns under the filters (one request: counts, sale sums and first cards). */
+/**
+ * The board's columns under the filters (one request: counts, sale sums and first cards). A search
+ * with many matches answers with some columns' counts pending (the sample's figure, "about"): they are
+ * asked for next and shown once they are at least as new as the board.
+ */
 export function useBoard(filters: CrmFilters, enabled: boolean) {
-  return useQuery({
+  const board = useQuery({
     queryKey: ["crm", "board", filters],
     queryFn: () => api<Board>(`/api/crm/board?${toSearchParams(filters, { view: filters.view })}`),
     placeholderData: keepPreviousData,
     enabled,
   });
+  const pending = !board.isPlaceholderData && !!board.data?.columns.some((column) => column.countPending);
+  const counts = useQuery({
+    queryKey: ["crm", "board", filters, "counts"],
+    queryFn: () => api<BoardCounts>(`/api/crm/board/counts?${toSearchParams(filters, { view: filters.view })}`),
+    enabled: enabled && pending,
+  });
+  const current = pending && counts.data && counts.dataUpdatedAt >= board.dataUpdatedAt ? counts.data : null;
+  const data = useMemo(() => (board.data && current ? withCounts(board.data, current) : board.data), [board.data, current]);
+  return { ...board, data };
+}
+
+function withCounts(board: Board, counts: BoardCounts): Board {
+  const byStage = new Map(counts.columns.map((count) => [count.stage, count]));
+  return { columns: board.columns.map((column) => (column.countPending ? { ...column, ...byStage.get(column.stage) } : column)) };
 }
 
 /** Cards a column's "Load more" adds at a time. */
