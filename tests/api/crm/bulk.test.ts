@@ -3,8 +3,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/server/db/client";
-import { lead, leadBulkJob, leadChange } from "~/server/db/schema";
-import { createBulkJob, GONE_SELECTED, runBulkJob, STALE_SELECTED } from "~/server/features/crm/bulk-job";
+import { lead, leadBulkItem, leadBulkJob, leadChange } from "~/server/db/schema";
+import { createBulkJob, GONE_SELECTED, LEFT_FILTER, runBulkJob, STALE_SELECTED } from "~/server/features/crm/bulk-job";
 import { BATCH_REQUIRED, OWNER_RULE } from "~/shared/crm/lead-rules";
 import type { Board, BulkJob, BulkRequest } from "~/shared/schemas/crm-bulk";
 import { leadFactory } from "../../fixtures/leads";
@@ -222,6 +222,45 @@ describe("POST /api/crm/bulk and GET /api/crm/bulk/{id}", () => {
     expect(new Set(changes.map((c) => c.leadId)).size).toBe(10);
     await runBulkJob(ctx.db, job.id, job.claimToken, { batchSize: 4, signal: stop.signal });
     expect(await changesOf(rows.map((r) => r.id), "priority")).toHaveLength(10);
+  });
+
+  it("in two lanes (as on PostgreSQL): each lane resumes after its last batch, every lead changed once, deleted selected leads counted once", async () => {
+    const owner = await staffFactory(ctx.db, ["sales"]);
+    const rows = [];
+    for (let i = 0; i < 24; i++) rows.push(await leadFactory(ctx.db, { leadOwner: owner.id }));
+    const job = await createBulkJob(ctx.db, sales.id, { selection: selected(rows), action: { kind: "priority", priority: "Very Low" } }, 2);
+    await ctx.db.delete(lead).where(inArray(lead.id, [rows[0]!.id, rows[1]!.id]));
+    const stop = new AbortController();
+    await runBulkJob(ctx.db, job.id, job.claimToken, { batchSize: 4, signal: stop.signal, afterBatch: () => stop.abort() });
+    const [partial] = await ctx.db.select().from(leadBulkJob).where(eq(leadBulkJob.id, job.id));
+    // The 22 leads left are listed in chunks of a batch dealt into the two lanes; each lane went through one.
+    expect(partial).toMatchObject({ status: "running", processed: 8, lanes: [{ after: 1, done: false }, { after: 1, done: false }] });
+    // Five chunks of four and a last of two, newest first, dealt in turn: 12 leads and 10.
+    const listed = await ctx.db.select().from(leadBulkItem).where(eq(leadBulkItem.jobId, job.id));
+    expect([0, 1].map((lane) => listed.filter((chunk) => chunk.lane === lane).flatMap((chunk) => chunk.leadIds).length)).toEqual([12, 10]);
+    const result = await finished(job.id);
+    expect(result).toMatchObject({ status: "done", total: 24, processed: 24, changed: 22, skipped: 2, skipReasons: [{ reason: GONE_SELECTED, count: 2 }] });
+    const changes = await changesOf(rows.map((r) => r.id), "priority");
+    expect(changes).toHaveLength(22);
+    expect(new Set(changes.map((c) => c.leadId)).size).toBe(22);
+    // The list goes with the job's last batch.
+    expect(await ctx.db.select().from(leadBulkItem).where(eq(leadBulkItem.jobId, job.id))).toEqual([]);
+  });
+
+  it("reports a listed lead that left the filter before its batch, and reaches its total", async () => {
+    const owner = await staffFactory(ctx.db, ["sales"]);
+    const other = await staffFactory(ctx.db, ["sales"]);
+    const rows = [];
+    for (let i = 0; i < 6; i++) rows.push(await leadFactory(ctx.db, { leadOwner: owner.id, createdAt: new Date(Date.now() - (10 - i) * 60_000) }));
+    const job = await createBulkJob(ctx.db, sales.id, { selection: { filter: { view: "active", owner: owner.id } }, action: { kind: "priority", priority: "Low" } });
+    const stop = new AbortController();
+    await runBulkJob(ctx.db, job.id, job.claimToken, { batchSize: 3, signal: stop.signal, afterBatch: () => stop.abort() });
+    // The oldest lead, not yet reached (newest first), goes to someone else.
+    await ctx.db.update(lead).set({ leadOwner: other.id }).where(eq(lead.id, rows[0]!.id));
+    const result = await finished(job.id);
+    expect(result).toMatchObject({ status: "done", total: 6, processed: 6, changed: 5, skipped: 1, skipReasons: [{ reason: LEFT_FILTER, count: 1 }] });
+    const [kept] = await ctx.db.select({ priority: lead.priority }).from(lead).where(eq(lead.id, rows[0]!.id));
+    expect(kept!.priority).not.toBe("Low");
   });
 
   it("resumes a job whose claim lapsed (its process was killed)", async () => {

@@ -5,7 +5,7 @@ import { AREA_ROLES } from "~/shared/roles";
 import { boardCountsSchema, boardQuerySchema, boardSchema, bulkJobParamsSchema, bulkJobSchema } from "~/shared/schemas/crm-bulk";
 import { roles } from "../../platform/access";
 import { readBoard, readBoardCounts } from "./board";
-import { BULK_BATCH, claimLapsedBulkJob, createBulkJob, PGLITE_BULK_BATCH, readBulkJob, readRunningBulkJob, runBulkJob } from "./bulk-job";
+import { BULK_BATCH, BULK_LANES, claimLapsedBulkJob, createBulkJob, PGLITE_BULK_BATCH, readBulkJob, readRunningBulkJob, runBulkJob } from "./bulk-job";
 
 /** How often each process looks for a bulk change whose process died (its claim lapsed) to resume it. */
 const RESUME_EVERY_MS = 10_000;
@@ -16,6 +16,7 @@ export async function boardRoutes(app: FastifyInstance) {
   const tags = ["crm"];
   const sales = roles(...AREA_ROLES.crm);
   const batchSize = app.engine === "pglite" ? PGLITE_BULK_BATCH : BULK_BATCH;
+  const lanes = app.engine === "pglite" ? 1 : BULK_LANES;
 
   // Bulk jobs this process runs; on close each stops after its batch and hands its claim back.
   const shutdown = new AbortController();
@@ -80,7 +81,7 @@ export async function boardRoutes(app: FastifyInstance) {
       response: { 202: bulkJobSchema },
     },
     handler: async (request, reply) => {
-      const job = await createBulkJob(app.db, request.staff!.id, request.body);
+      const job = await createBulkJob(app.db, request.staff!.id, request.body, lanes);
       run(job);
       const { lapsed: _lapsed, ...view } = await readBulkJob(app.db, job.id);
       return reply.status(202).header("location", `/api/crm/bulk/${job.id}`).send(view);
