@@ -252,13 +252,11 @@ async function runBatch(db: Db, jobId: string, claimToken: string, lane: number,
       if (mine.done) return { more: false, lost: false };
       const { selection, action } = job;
       const selected = "leads" in selection ? new Map(selection.leads.map((l) => [l.id, l.version])) : null;
-      // The lane's next chunk of the list, then those of its leads still in the selection.
-      const [chunk] = await tx
-        .select({ seq: leadBulkItem.seq, leadIds: leadBulkItem.leadIds })
-        .from(leadBulkItem)
-        .where(and(eq(leadBulkItem.jobId, jobId), eq(leadBulkItem.lane, lane), eq(leadBulkItem.seq, mine.after + 1)));
-      const items = chunk?.leadIds ?? [];
-      const rows: LeadState[] = items.length
+      // The lane's next chunk of the list, then those of its leads still there (and, for a filter, still
+      // matching it), read through the chunk in the database: not 5,000 ids sent back as parameters.
+      const thisChunk = and(eq(leadBulkItem.jobId, jobId), eq(leadBulkItem.lane, lane), eq(leadBulkItem.seq, mine.after + 1));
+      const [chunk] = await tx.select({ seq: leadBulkItem.seq, size: sql<number>`cardinality(${leadBulkItem.leadIds})` }).from(leadBulkItem).where(thisChunk);
+      const rows: LeadState[] = chunk
         ? await tx
             .select({
               id: lead.id,
@@ -275,8 +273,15 @@ async function runBatch(db: Db, jobId: string, claimToken: string, lane: number,
               followUpDate: lead.followUpDate,
             })
             .from(lead)
-            .where(and(inArray(lead.id, items), selectionWhere(selection)))
+            .where(
+              and(
+                sql`${lead.id} in (select unnest(${leadBulkItem.leadIds}) from ${leadBulkItem} where ${thisChunk})`,
+                // Selected leads were listed from the selection itself: their version is checked below.
+                selected ? undefined : selectionWhere(selection),
+              ),
+            )
         : [];
+      const listed = chunk?.size ?? 0;
 
       const reasons: Record<string, number> = {};
       const named: JobRow["skippedLeads"] = [];
@@ -318,7 +323,7 @@ async function runBatch(db: Db, jobId: string, claimToken: string, lane: number,
       for (const w of writes) if (!written.has(w.id)) skip(rows.find((row) => row.id === w.id)!, STALE_SELECTED);
 
       // Listed leads that were deleted, or that left the filter, before the change reached them.
-      const left = items.length - rows.length;
+      const left = listed - rows.length;
       if (left > 0) {
         skipped += left;
         const reason = selected ? GONE_SELECTED : LEFT_FILTER;
@@ -332,7 +337,7 @@ async function runBatch(db: Db, jobId: string, claimToken: string, lane: number,
       const more = !!chunk;
       const lanes = now.lanes.map((state, index) => (index === lane ? { after: chunk?.seq ?? state.after, done: !more } : state));
       const finished = lanes.every((state) => state.done);
-      let processed = now.processed + items.length;
+      let processed = now.processed + listed;
       for (const [reason, count] of Object.entries(now.skipReasons)) reasons[reason] = (reasons[reason] ?? 0) + count;
       const total = now.total ?? processed;
       if (finished && selected && total > processed) {
