@@ -1,10 +1,10 @@
-import { and, sql, type SQL } from "drizzle-orm";
+import { and, inArray, sql, type SQL } from "drizzle-orm";
 import type { LeadListQuery } from "~/shared/schemas/crm";
 import type { BoardCount } from "~/shared/schemas/crm-bulk";
 import { rowsOf, type Db } from "../../db/client";
 import { lead } from "../../db/schema";
 import { leadFilterSql, searchMatchSql, stageUnindexedSql } from "./filters";
-import { CORE_WEIGHT, ENOUGH_HITS, estimate, SAMPLE_WEIGHT, searchRows, searchWhere, usePlan, type Plan } from "./search";
+import { CORE_WEIGHT, ENOUGH_HITS, SAMPLE_WEIGHT, searchRows, searchWhere, usePlan, type Plan } from "./search";
 import type { LeadRow } from "./record";
 
 /**
@@ -74,7 +74,7 @@ async function gaugeBoard(db: Db, filter: SQL | undefined, q: string, stages: re
       const fromCore = core.get(stage) ?? 0;
       const fromSample = sample.get(stage) ?? 0;
       const about =
-        fromCore >= ENOUGH_HITS ? estimate({ hits: fromCore, pending: 0 }, CORE_WEIGHT).total : fromSample >= ENOUGH_HITS ? estimate({ hits: fromSample, pending: 0 }, SAMPLE_WEIGHT).total : null;
+        fromCore >= ENOUGH_HITS ? fromCore * CORE_WEIGHT : fromSample >= ENOUGH_HITS ? fromSample * SAMPLE_WEIGHT : null;
       if (about !== null) gauge.estimated.set(stage, about);
       else gauge.sampled.set(stage, fromSample);
       gauge.matches += about ?? fromSample * SAMPLE_WEIGHT;
@@ -88,7 +88,7 @@ async function countByStage(db: Db, where: SQL, stages: readonly string[], unind
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     await usePlan(tx, "bitmap");
-    const inStages = unindexed ? stageUnindexedSql(stages) : sql`${lead.leadStage} in (${sql.join(stages.map((s) => sql`${s}`), sql`, `)})`;
+    const inStages = unindexed ? stageUnindexedSql(stages) : inArray(lead.leadStage, stages);
     const rows = rowsOf<{ stage: string; leads: string; sale: string }>(
       await tx.execute(sql`
         select ${lead.leadStage} as stage, count(*) as leads, coalesce(sum(${lead.saleAmount}), 0) as sale from ${lead}

@@ -100,7 +100,7 @@ async function countCapped(tx: Db, where: SQL | undefined): Promise<Gauge> {
   return { plan: hits <= SORT_LIMIT ? "bitmap" : "walk", summary: { total: hits, totalIsEstimate: hits > EXACT_COUNT_LIMIT, pendingTotal: pending } };
 }
 
-export const estimate = (sample: { hits: number; pending: number }, weight: number): LeadSummary => ({
+const estimate = (sample: { hits: number; pending: number }, weight: number): LeadSummary => ({
   total: sample.hits * weight,
   totalIsEstimate: true,
   pendingTotal: sample.pending * weight,
