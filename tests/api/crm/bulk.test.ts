@@ -128,6 +128,23 @@ describe("POST /api/crm/bulk and GET /api/crm/bulk/{id}", () => {
     }
   });
 
+  it("leaves its scored leads' engagements uncounted (the score is in its write) and scores a lead never scored", async () => {
+    const [scored, never] = [await leadFactory(ctx.db), await leadFactory(ctx.db)];
+    await ctx.db.execute(sql`select lead_score_refresh(array[${scored.id}]::uuid[])`);
+    // Facts the engagements do not give (no brochure was requested): a rescoring from them would drop it.
+    const kept = sql`score_facts || jsonb_build_object('brochureAt', now())`;
+    await ctx.db.update(lead).set({ scoreFacts: kept }).where(eq(lead.id, scored.id));
+    const facts = async (id: string) => (await ctx.db.select({ facts: lead.scoreFacts }).from(lead).where(eq(lead.id, id)))[0]!.facts as Record<string, unknown> | null;
+    expect(await facts(never.id)).toBeNull();
+    for (const action of [{ kind: "owner", leadOwner: sales.id }, { kind: "pipeline", leadStage: "Connected", leadStatus: "Pitched" }] as const) {
+      const [a, b] = await ctx.db.select({ id: lead.id, version: lead.version }).from(lead).where(inArray(lead.id, [scored.id, never.id])).orderBy(lead.id);
+      expect(await run({ selection: selected([a!, b!]), action })).toMatchObject({ status: "done", changed: 2 });
+      expect((await facts(scored.id))?.brochureAt).toEqual(expect.any(String));
+    }
+    // The lead never scored was scored from its engagements by the activity's trigger, as an edit scores it.
+    expect(await facts(never.id)).toMatchObject({ points: 10, brochureAt: null });
+  });
+
   it("skips a selected lead someone changed after it was selected (its version), and one deleted since", async () => {
     const [fresh, stale, gone] = await Promise.all([1, 2, 3].map(() => leadFactory(ctx.db, { priority: "Low" })));
     const put = await ctx.app.inject({ method: "PUT", url: `/api/crm/leads/${stale!.id}`, payload: { notes: "called", version: 1 }, headers: { cookie: sales.cookie } });

@@ -216,6 +216,8 @@ async function listSelection(db: Db, jobId: string, batchSize: number): Promise<
     const [job] = await tx.select().from(leadBulkJob).where(eq(leadBulkJob.id, jobId)).for("update");
     if (!job || job.listedAt) return;
     const lanes = job.lanes.length;
+    // 100,000 leads sorted newest first spilled to disk at the default 4 MB; their expressions compiled (JIT) for 11 ms.
+    await tx.execute(sql`select set_config('work_mem', '32MB', true), set_config('jit', 'off', true)`);
     const where = and(selectionWhere(job.selection), lte(lead.createdAt, job.startedAt));
     const [listed] = rowsOf<{ n: number }>(
       await tx.execute(sql`
@@ -373,8 +375,9 @@ async function runBatch(db: Db, jobId: string, claimToken: string, lane: number,
 
 /**
  * A new stage and status change the lead's score: worked out in the same UPDATE from the facts the lead
- * keeps (migration 0029), so the activity trigger's rescoring finds it current instead of writing each
- * lead a second time. A lead never scored keeps its score (null) until the trigger scores it.
+ * keeps (migration 0029), so no lead is written a second time, and the activity trigger does not rescore
+ * it from its engagements (migration 0033). A lead never scored keeps its score (null) until the trigger
+ * scores it.
  */
 const rescored = (action: Extract<BulkAction, { kind: "pipeline" }>) =>
   sql`(score_key, score_facts) = (select key, facts from (
@@ -410,6 +413,9 @@ async function write(
             from json_to_recordset(${JSON.stringify(entries)}::json) as c(lead_id uuid, field text, from_value text, to_value text)
             join u on u.id = c.lead_id)
           select id from u`;
+  // The new scores are in the UPDATE (or unchanged): the activity's trigger scores only leads never scored
+  // (migration 0033). No JIT: compiling the statement's expressions took 30 ms of each batch's 0.8 s.
+  await tx.execute(sql`select set_config('crm.scored_in_write', 'on', true), set_config('jit', 'off', true)`);
   const rows = rowsOf<{ id: string }>(await tx.execute(statement));
   return new Set(rows.map((row) => row.id));
 }
