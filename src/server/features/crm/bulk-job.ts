@@ -5,7 +5,6 @@ import type { BulkAction, BulkJob, BulkSelection } from "~/shared/schemas/crm-bu
 import { bulkRequestSchema } from "~/shared/schemas/crm-bulk";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, leadBulkItem, leadBulkJob, staff } from "../../db/schema";
-import { UUID_V7 } from "../../db/uuid-v7";
 import { AppError, invalid, isDatabaseBusy } from "../../platform/errors";
 import { talliedSummary } from "./counts";
 import { leadFilterSql } from "./filters";
@@ -387,8 +386,7 @@ const rescored = (action: Extract<BulkAction, { kind: "pipeline" }>) =>
 
 /**
  * Changes (or deletes) the batch's leads whose version is still the one read, and writes one activity
- * record per changed field of each, in one statement (time-ordered ids, as the import's: 100,000 leads
- * add to one end of the activity's key index). Returns the ids written.
+ * record per changed field of each, in one statement. Returns the ids written.
  */
 async function write(
   tx: Db,
@@ -410,8 +408,8 @@ async function write(
             )}, ${action.kind === "pipeline" ? rescored(action) : sql``}version = lead.version + 1, updated_at = now()
             from b where lead.id = b.id and lead.version = b.version returning lead.id),
           logged as (
-            insert into lead_change (id, lead_id, staff_id, kind, field, from_value, to_value)
-            select ${UUID_V7}, c.lead_id, ${actorStaffId}::uuid, 'edit', c.field, c.from_value, c.to_value
+            insert into lead_change (lead_id, staff_id, kind, field, from_value, to_value)
+            select c.lead_id, ${actorStaffId}::uuid, 'edit', c.field, c.from_value, c.to_value
             from json_to_recordset(${JSON.stringify(entries)}::json) as c(lead_id uuid, field text, from_value text, to_value text)
             join u on u.id = c.lead_id)
           select id from u`;
