@@ -4,6 +4,7 @@ import type { ImportResult } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, leadChange, leadSearchSample } from "../../db/schema";
 import { UUID_V7 } from "../../db/uuid-v7";
+import { retryWhenBusy } from "../../platform/busy-retry";
 import { AppError } from "../../platform/errors";
 import { csvColumnOf, IMPORTED_COLUMNS, LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
 import { readLeadRow, readSheetHeader, type CellErrors, type ImportedLead, type SheetHeader } from "./csv-row";
@@ -348,22 +349,23 @@ async function writeBatch(
     records.push(record);
   }
   if (records.length > 0) {
-    const write = async (on: Db) => {
-      const [counts] = rowsOf<{ created: number; updated: number; matched: number }>(await on.execute(writeSql(records, actorStaffId, target)));
-      result.created += counts!.created;
-      result.updated += counts!.updated;
-      result.unchanged += counts!.matched - counts!.updated;
-    };
-    if (embedded) await write(db);
-    else {
-      await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
-        // An import can be run again (it never duplicates), so waiting for the disk at each commit buys
-        // nothing: a crash loses at most the last moments of batches, never consistency.
-        await tx.execute(sql`set local synchronous_commit = off`);
-        await write(tx);
-      });
-    }
+    const write = async (on: Db) => rowsOf<{ created: number; updated: number; matched: number }>(await on.execute(writeSql(records, actorStaffId, target)))[0]!;
+    // A batch that lost a deadlock (the rescoring job writes the same leads in another order) was
+    // rolled back whole: it is written again, and counted once it has committed.
+    const counts = embedded
+      ? await write(db)
+      : await retryWhenBusy(() =>
+          db.transaction(async (txDb) => {
+            const tx = txDb as unknown as Db;
+            // An import can be run again (it never duplicates), so waiting for the disk at each commit buys
+            // nothing: a crash loses at most the last moments of batches, never consistency.
+            await tx.execute(sql`set local synchronous_commit = off`);
+            return write(tx);
+          }),
+        );
+    result.created += counts.created;
+    result.updated += counts.updated;
+    result.unchanged += counts.matched - counts.updated;
     if (target === LEAD_TABLES) leadsChanged();
     if (embedded) for (const index of embedded.ginIndexes) await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
   }

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { LEAD_SCORE_WEIGHTS } from "~/shared/crm/lead-score";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, leadScoreSetting } from "../../db/schema";
+import { retryWhenBusy } from "../../platform/busy-retry";
 
 /** Leads rescored per transaction by the rescoring job. */
 export const RESCORE_BATCH = 5_000;
@@ -54,5 +55,6 @@ export async function rescoreBatch(db: Db, size = RESCORE_BATCH): Promise<"more"
 
 /** Rescores batch after batch until every lead is done, another process has the job, or `stopped()`. */
 export async function runRescoring(db: Db, stopped: () => boolean): Promise<void> {
-  while (!stopped() && (await rescoreBatch(db)) === "more");
+  // A batch that lost a deadlock to an import or a bulk change writing the same leads is run again.
+  while (!stopped() && (await retryWhenBusy(() => rescoreBatch(db))) === "more");
 }
