@@ -5,7 +5,8 @@ import type { BulkAction, BulkJob, BulkSelection } from "~/shared/schemas/crm-bu
 import { bulkRequestSchema } from "~/shared/schemas/crm-bulk";
 import { rowsOf, type Db } from "../../db/client";
 import { lead, leadBulkItem, leadBulkJob, staff } from "../../db/schema";
-import { AppError, invalid, isDatabaseBusy } from "../../platform/errors";
+import { retryWhenBusy } from "../../platform/busy-retry";
+import { AppError, invalid } from "../../platform/errors";
 import { talliedSummary } from "./counts";
 import { leadFilterSql } from "./filters";
 import { leadsChanged } from "./summary-cache";
@@ -36,7 +37,6 @@ export const PGLITE_BULK_BATCH = 1_000;
 export const BULK_LANES = 2;
 /** A batch the database refused as busy (a deadlock, a lock wait over its limit) is tried again this many times. */
 const BUSY_RETRIES = 5;
-const BUSY_PAUSE_MS = 200;
 /** The skipped leads named in the result (the counts per reason cover all of them). */
 const NAMED_SKIPS = 20;
 
@@ -473,20 +473,15 @@ export async function runBulkJob(db: Db, jobId: string, claimToken: string, opti
 
 /** One lane's batches until it ends, the claim is lost, the server stops or another lane failed. */
 async function runLane(db: Db, jobId: string, claimToken: string, lane: number, actor: string | null, options: RunOptions, halt: AbortController): Promise<void> {
-  for (let busy = 0; ; ) {
+  for (;;) {
     let outcome: BatchOutcome;
     try {
-      outcome = await runBatch(db, jobId, claimToken, lane, actor);
-      busy = 0;
-    } catch (error) {
       // A batch that lost a deadlock (another job, the rescoring, rewriting some of its leads) or met a
       // busy database rolled back whole: it is run again, a few times, before the job gives up.
-      if (!isDatabaseBusy(error) || ++busy > BUSY_RETRIES) {
-        halt.abort();
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS * busy));
-      continue;
+      outcome = await retryWhenBusy(() => runBatch(db, jobId, claimToken, lane, actor), BUSY_RETRIES + 1);
+    } catch (error) {
+      halt.abort();
+      throw error;
     }
     leadsChanged();
     options.afterBatch?.();
