@@ -17,6 +17,7 @@ import { loadConfig } from "~/server/config";
 import { openConfiguredDatabase } from "~/server/db/open";
 import { createStaff } from "~/server/features/staff/service";
 import { generateLeads, OTHER_SHEET, writeImportFile } from "./crm-data";
+import { scoreEveryLead } from "./lib/crm-data-target";
 import { sampleRss, treeRssMb } from "./lib/memory";
 import { removeAtCleanup, runBench, stop } from "./lib/processes";
 import { log, loadAverage, mb, printFigures, round, table } from "./lib/report";
@@ -177,6 +178,7 @@ async function main() {
     const seller = await createStaff(database.db, STAFF);
     log(`generating ${rows.toLocaleString("en")} leads in SQL…`);
     await generateLeads(database.db, target.databaseUrl, rows, [seller.id]);
+    log(`scored every lead in ${round(await scoreEveryLead(database.db), 1)} s`);
   } finally {
     await database.close();
     release();

@@ -5,6 +5,7 @@
 import { loadConfig } from "~/server/config";
 import { openConfiguredDatabase } from "~/server/db/open";
 import { rescoreBatch, syncScoreWeights } from "~/server/features/crm/score-job";
+import type { Db } from "~/server/db/client";
 import { createStaff } from "~/server/features/staff/service";
 import { generateLeads } from "../crm-data";
 import { log, round } from "./report";
@@ -22,12 +23,7 @@ export async function generateCrmData(target: DataTarget, rows: number): Promise
     const owners = [(await createStaff(database.db, CRM_BENCH_STAFF)).id];
     for (const [i, email] of CRM_BENCH_OWNER_EMAILS.entries()) owners.push((await createStaff(database.db, { email, name: `Owner ${i + 1}`, password: "bench-owner-password", roles: ["sales"] })).id);
     await generateLeads(database.db, config.databaseUrl!, rows, owners, (done) => log(`  ${done.toLocaleString("en")} leads`));
-    // Every lead scored, as a running site keeps them: otherwise the server's rescoring job works
-    // through the million leads while a bench measures (and its batches deadlock with a bulk change's).
-    const t0 = performance.now();
-    await syncScoreWeights(database.db);
-    while ((await rescoreBatch(database.db, SCORE_BATCH)) === "more");
-    log(`  scored every lead in ${round((performance.now() - t0) / 1000, 1)} s`);
+    log(`  scored every lead in ${round(await scoreEveryLead(database.db), 1)} s`);
   } finally {
     await database.close();
     release();
@@ -36,6 +32,17 @@ export async function generateCrmData(target: DataTarget, rows: number): Promise
 
 /** Leads scored per statement when a data set is generated. */
 const SCORE_BATCH = 50_000;
+
+/**
+ * Every generated lead scored, as a running site keeps them: otherwise the server's rescoring job
+ * works through them while a bench measures (and its batches deadlock with a bulk change's). Seconds.
+ */
+export async function scoreEveryLead(db: Db): Promise<number> {
+  const t0 = performance.now();
+  await syncScoreWeights(db);
+  while ((await rescoreBatch(db, SCORE_BATCH)) === "more");
+  return (performance.now() - t0) / 1000;
+}
 
 type PostgresTarget = Extract<DataTarget, { engine: "postgres" }>;
 

@@ -2,11 +2,11 @@
 // brochure, simulation report, application status, sales activity), sorted and filtered on one index.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "~/server/db/client";
+import { rowsOf, type Db } from "~/server/db/client";
 import { application, lead, leadScoreSetting } from "~/server/db/schema";
 import { submitApplication } from "~/server/features/applications/service";
 import { recordBrochureDownload } from "~/server/features/brochure/service";
-import { rescoreBatch, syncScoreWeights } from "~/server/features/crm/score-job";
+import { rescoreBatch, runRescoring, syncScoreWeights } from "~/server/features/crm/score-job";
 import { keyForScore, LEAD_SCORE_WEIGHTS, scoreFromKey } from "~/shared/crm/lead-score";
 import { applicationSchema } from "~/shared/schemas/applications";
 import type { Lead, LeadPage } from "~/shared/schemas/crm";
@@ -200,5 +200,20 @@ describe("rescoring every lead when the weights change (a claimed job)", () => {
     expect(setting!.rescored).toBe(true);
     expect((await shown(stale.id)).score).toBe(LEAD_SCORE_WEIGHTS.stage.Connected + LEAD_SCORE_WEIGHTS.status.Pitched);
     expect(await rescoreBatch(ctx.db)).toBe("done");
+  });
+
+  it("runs batches of the size it is given until done, and stops between two when asked (the embedded database's are small)", async () => {
+    for (let i = 0; i < 3; i++) await leadFactory(ctx.db, { email: freshEmail(`batch${i}`) });
+    await ctx.db.update(leadScoreSetting).set({ weights: {} });
+    expect(await syncScoreWeights(ctx.db)).toBe(true);
+    let asked = 0;
+    await runRescoring(ctx.db, () => asked++ >= 1, 2);
+    const [afterOne] = await ctx.db.select().from(leadScoreSetting);
+    expect(afterOne!.rescored).toBe(false);
+    const [first] = rowsOf<{ through: number }>(await ctx.db.execute(sql`select count(*)::int as through from lead where id <= ${afterOne!.rescoreAfter}::uuid`));
+    expect(first!.through).toBe(2);
+    await runRescoring(ctx.db, () => false, 2);
+    const [done] = await ctx.db.select().from(leadScoreSetting);
+    expect(done!.rescored).toBe(true);
   });
 });

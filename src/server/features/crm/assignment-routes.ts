@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { assignmentRuleInputSchema, assignmentRuleSchema, assignmentRulesSchema, assignmentSourceParamsSchema } from "~/shared/schemas/crm-assignment";
 import { roles } from "../../platform/access";
 import { listAssignmentRules, saveAssignmentRule } from "./assignment";
-import { runRescoring, syncScoreWeights } from "./score-job";
+import { PGLITE_RESCORE_BATCH, RESCORE_BATCH, runRescoring, syncScoreWeights } from "./score-job";
 
 /** Assignment rules (admin only) and, when the server is ready, the lead score's weights and rescoring. */
 export async function leadRuleRoutes(app: FastifyInstance) {
@@ -36,7 +36,7 @@ export async function leadRuleRoutes(app: FastifyInstance) {
   let rescoring: Promise<void> | null = null;
   app.addHook("onReady", async () => {
     await syncScoreWeights(app.db);
-    rescoring = runRescoring(app.db, () => closing).catch((error: unknown) => app.log.error({ err: error }, "lead rescoring stopped"));
+    rescoring = runRescoring(app.db, () => closing, app.engine === "pglite" ? PGLITE_RESCORE_BATCH : RESCORE_BATCH).catch((error: unknown) => app.log.error({ err: error }, "lead rescoring stopped"));
   });
   app.addHook("onClose", async () => {
     closing = true;
