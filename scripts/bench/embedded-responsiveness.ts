@@ -1,10 +1,10 @@
 // Responsiveness of the built server on the embedded database (PGlite) while staff work runs:
 //   npm run build && npm run bench:embedded
-// On a PGlite data folder with BENCH_LEADS leads (default 50,000) and the demo content, a probe samples
+// On a PGlite data folder with BENCH_LEADS leads (default 50,000, scored) and the demo content, a probe samples
 // at a low fixed rate — cached `GET /` every 50 ms, `POST /api/auth/login` (staff, correct password)
 // every 200 ms — and reports p50/p99 against the target (p99 ≤ 50 ms):
 //   (a) idle;
-//   (b) while 20 connections ask for the CRM list (first page, a name search, a filter) as sales staff;
+//   (b) while 20 connections ask for the CRM list (first page, a name search, a filter) as sales staff (wrk);
 //   (c) during a CSV import of BENCH_IMPORT_ROWS rows (default 200,000: half updates, half new leads)
 //       through the API;
 //   (d) while a 50 MB CSV of one line (no line break) is uploaded and refused.
@@ -299,8 +299,8 @@ async function main() {
     }
     if (PHASES.has("b")) {
       log(`(b) 20 connections on the CRM list, ${PHASE_S} s…`);
-      // wrk (C, one thread) as the 20 staff clients: autocannon's JavaScript took a third of a core
-      // here, on the same two cores as the server, where real clients are other machines.
+      // wrk (C, one thread) as the 20 staff clients: they share the server's two cores here, where
+      // real clients are other machines, so they should take as little of them as they can.
       const paths = ["view=active", "q=sharma", "stage=Connected&status=Pitched"].map((query) => luaString(`/api/crm/leads?${query}`));
       const crm = await measured(probe, () =>
         wrk({
