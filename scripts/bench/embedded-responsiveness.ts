@@ -7,7 +7,7 @@
 //   (b) while 20 connections ask for the CRM list (first page, a name search, a filter) as sales staff (wrk);
 //   (c) during a CSV import of BENCH_IMPORT_ROWS rows (default 200,000: half updates, half new leads)
 //       through the API;
-//   (d) while a 50 MB CSV of one line (no line break) is uploaded and refused.
+//   (d) while a 50 MB CSV of one line (no line break) is uploaded and refused, again and again.
 // The probe runs in a thread of its own, open-loop (a probe is sent on time even when earlier ones
 // have not been answered), so neither the load generator nor a slow answer delays the next sample.
 // A probe not answered within 5 s of its phase's end counts with the time it had waited. Loopback only.
@@ -336,14 +336,27 @@ end`,
       phases.push({ name: "(c) CSV import", key: "import", ...imported, note: `${rows} rows in ${round(imported.seconds, 1)} s`, extra: { rows, seconds: round(imported.seconds, 1) } });
     }
     if (PHASES.has("d")) {
-      log(`(d) a ${ONE_LINE_MB} MB CSV of one line…`);
-      const oneLine = await measured(probe, () => upload(base, cookie, oneLineFile));
+      log(`(d) a ${ONE_LINE_MB} MB CSV of one line, sent again and again for ${PHASE_S} s…`);
+      // One upload is refused in well under a second: sent one after another for the whole phase,
+      // so that the probes have enough samples for a p99.
+      const oneLine = await measured(probe, async () => {
+        const answers: { status: number; seconds: number }[] = [];
+        const until = performance.now() + PHASE_S * 1000;
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          const { status } = await upload(base, cookie, oneLineFile);
+          answers.push({ status, seconds: (performance.now() - t0) / 1000 });
+        }
+        return answers;
+      });
+      const statuses = [...new Set(oneLine.result.map((a) => a.status))];
+      const slowest = Math.max(...oneLine.result.map((a) => a.seconds));
       phases.push({
         name: `(d) ${ONE_LINE_MB} MB one-line CSV`,
         key: "oneLineCsv",
         ...oneLine,
-        note: `answered ${oneLine.result.status} in ${round(oneLine.seconds, 1)} s`,
-        extra: { status: oneLine.result.status, seconds: round(oneLine.seconds, 1) },
+        note: `${oneLine.result.length} uploads answered ${statuses.join(", ")}, the slowest in ${round(slowest, 2)} s`,
+        extra: { uploads: oneLine.result.length, statuses, slowestSeconds: round(slowest, 2) },
       });
     }
 

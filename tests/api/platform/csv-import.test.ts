@@ -166,6 +166,16 @@ describe("files people actually have", () => {
     expect(stored.map((r) => r.fullName).sort()).toEqual(["Kavya", "प्रिया नायर"]);
   });
 
+  it("a file whose rows end in \\r\\n, \\n and \\r alike (sheets pasted together) is read row by row, a line break inside quotes kept", async () => {
+    const tag = searchTag("nl");
+    const rows = [crmRow({ "Email IDs": `${tag}1@example.com`, "Full Name": "Asha Rao", Motivation: "first line\r\nsecond line" }), crmRow({ "Email IDs": `${tag}2@example.com`, "Full Name": "Bina Das" }), crmRow({ "Email IDs": `${tag}3@example.com`, "Full Name": "Chitra Iyer" })];
+    const response = await upload(CRM, `${crmHeader}\r\n${rows[0]}\n${rows[1]}\r${rows[2]}\r\n`);
+    expect(response.statusCode, response.body).toBe(200);
+    const stored = await ctx.db.select().from(lead).where(like(lead.email, `${tag}%`)).orderBy(lead.email);
+    expect(stored.map((l) => l.fullName)).toEqual(["Asha Rao", "Bina Das", "Chitra Iyer"]);
+    expect(stored[0]!.motivation).toMatch(/^first line\r?\nsecond line$/);
+  });
+
   it("a column named __proto__ is just a column", async () => {
     const tag = searchTag("pr");
     const response = await upload(REPORTS, `Name,Email,Total Score,__proto__\nPro,${tag}@example.com,7,x\n`);
