@@ -130,12 +130,25 @@ export function longTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promis
 }
 
 /**
- * PostgreSQL's default shared_buffers (128 MB) is written through at start inside PGlite's WebAssembly
- * memory, which never shrinks: measured, it was 226 MB of the embedded server's resident memory
- * against 100 MB with 16 MB of buffers. A site's working set (its library, sessions, counters) fits in
- * 16 MB many times over, and the operating system's file cache still sits behind it.
+ * PGlite's PostgreSQL settings. Each statement holds the whole embedded database (one runs at a time,
+ * in its worker), so what a statement does besides its own work is a wait for every request behind it.
+ * - shared_buffers: PostgreSQL's default (128 MB) is written through at start inside PGlite's
+ *   WebAssembly memory, which never shrinks: measured, 226 MB of the embedded server's resident memory
+ *   against 100 MB with 16 MB of buffers. A site's working set (its library, sessions, counters) fits
+ *   in 16 MB many times over, and the operating system's file cache still sits behind it.
+ * - wal_init_zero off: each new 16 MB WAL file was filled with zeros by the statement that needed it,
+ *   about every 0.6 s during an import: that statement took 50–60 ms, whatever it was (a one-row
+ *   update included). PostgreSQL then writes the file as it goes, as on copy-on-write file systems.
+ * - full_page_writes off: the copies of whole pages in the WAL guard against a page half-written
+ *   when the machine (not the process) fails; PGlite does not wait for the disk (fsync is off), so such
+ *   a failure can lose the database either way, and the copies only made an import write more.
+ * - default_statistics_target 10: PGlite has no autovacuum, so the only ANALYZE is the one after a
+ *   large import (features/crm/import.ts), and it holds the database for its whole run. A sample of
+ *   3,000 rows took ~60 ms at 250,000 leads where PostgreSQL's 30,000 took 600–750 ms; what the
+ *   planner needs from it (a mobile number is nearly unique, a stage has a few values) shows as well.
+ * Measured with `npm run bench:embedded` (README, "The embedded database under staff work").
  */
-const PGLITE_SETTINGS = ["shared_buffers=16MB"];
+const PGLITE_SETTINGS = ["shared_buffers=16MB", "wal_init_zero=off", "full_page_writes=off", "default_statistics_target=10"];
 
 /**
  * Creates a new PGlite data directory (PostgreSQL's initdb) in a short-lived child process. initdb

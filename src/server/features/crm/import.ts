@@ -21,10 +21,11 @@ export const IMPORT_BATCH = 10_000;
 /**
  * Rows per write on the embedded database, where each statement holds the whole database (PGlite runs
  * one at a time, in its worker): a sign-in that arrives meanwhile waits for the batch being written.
- * Measured at 50,000 leads: ~1 s per 10,000-row batch, ~20 ms per 250-row one, and 100,000 rows took
- * 10.1 s in batches of 10,000, 10.8 s of 1,000 and 11.4 s of 250.
+ * Measured with `npm run bench:embedded` (200,000 rows into 50,000 leads, 2 cores): a batch of 100 is
+ * written in 14 ms (p99 21 ms) and the import takes 55–58 s; batches of 200 took 25 ms (p99 44 ms),
+ * 52–56 s, and a sign-in's p99 was 60–90 ms against 41–67 ms now.
  */
-export const PGLITE_IMPORT_BATCH = 200;
+export const PGLITE_IMPORT_BATCH = 100;
 /** An import that writes this many leads refreshes the table's statistics. */
 const ANALYZE_AFTER_ROWS = 10_000;
 /** The answer lists this many rejected cells at most; `rejectedRows` counts them all. */
@@ -195,11 +196,15 @@ export async function importLeadsCsv(
   result.syncedRecords = result.created + result.updated + result.unchanged;
   // The planner's statistics of a table that just grew or changed by this much are stale until
   // autovacuum (which may be off) catches up: a re-import chose a trigram scan for every mobile
-  // lookup and took minutes. A sampled ANALYZE takes about a second at a million leads. The search
-  // sample (one lead in sixteen, migration 0019) grew with it: without statistics, a search for a
-  // common domain read the sample's whole-table trigram index instead of its core's (20 ms, not 2).
+  // lookup and took minutes. A sampled ANALYZE takes about a second at a million leads on PostgreSQL
+  // (PGlite samples fewer rows: db/client.ts). The search sample (one lead in sixteen, migration 0019)
+  // grew with it: without statistics, a search for a common domain read the sample's whole-table
+  // trigram index instead of its core's (20 ms, not 2).
   if (target !== LEAD_TABLES) return result;
-  if (result.created + result.updated >= ANALYZE_AFTER_ROWS) await db.execute(sql`analyze ${lead}, ${leadSearchSample}`);
+  if (result.created + result.updated >= ANALYZE_AFTER_ROWS) {
+    // One table a statement: on the embedded database each holds every other request back meanwhile.
+    for (const table of [lead, leadSearchSample]) await db.execute(sql`analyze ${table}`);
+  }
   leadsChanged();
   return result;
 }
