@@ -126,6 +126,22 @@ export function sniffDelimiter(text: string): string {
   return count > 0 ? delimiter : ",";
 }
 
+/**
+ * How to read the file, decided from its first SNIFF_BYTES (or all of a smaller file), whatever sizes
+ * the network's chunks came in. First bytes that fill SNIFF_BYTES without a line break are refused at
+ * once: no header row is that long, and the parser would otherwise cut a line of short cells into
+ * hundreds of thousands of strings before refusing it at MAX_RECORD_CHARS (measured: ~0.15 s of the
+ * server's thread for each 50 MB file of one line, uploaded again and again).
+ */
+export function sniffReading(first: Buffer): Reading {
+  const head = first.subarray(0, SNIFF_BYTES);
+  if (head.length === SNIFF_BYTES && !head.includes(0x0a) && !head.includes(0x0d)) {
+    throw csvFileError(1, null, null, `the header row is longer than ${SNIFF_BYTES / 1024} KB and has no line break (is the file a CSV?)`);
+  }
+  const encoding = sniffEncoding(head);
+  return { encoding, delimiter: sniffDelimiter(new TextDecoder(encoding).decode(head)) };
+}
+
 /** Turns the file's text into UTF-8 bytes for the parser (a UTF-8 file needs no such stage). */
 function toUtf8(encoding: Exclude<CsvEncoding, "utf-8">): Transform {
   const decoder = new TextDecoder(encoding, { ignoreBOM: false });
@@ -251,9 +267,10 @@ export async function checkFile(source: Readable, reading: Reading, maxColumns: 
 /**
  * The upload as it arrives: each chunk is written to `spooled` (waiting for the disk, so memory holds
  * a chunk or two whatever the file's size) and then passed on to the check. The first SNIFF_BYTES are
- * gathered first, to decide the encoding and delimiter. The spool file is closed on every path.
+ * gathered first, to decide the encoding and delimiter (sniffReading). The spool file is closed on
+ * every path.
  */
-async function arriving(upload: Readable, spooled: string): Promise<{ head: Buffer; source: Readable }> {
+async function arriving(upload: Readable, spooled: string): Promise<{ reading: Reading; source: Readable }> {
   const spool = createWriteStream(spooled);
   const failed = new Promise<never>((_, reject) => spool.once("error", reject));
   failed.catch(() => {}); // raised where a write or the end awaits it
@@ -264,6 +281,8 @@ async function arriving(upload: Readable, spooled: string): Promise<{ head: Buff
   const headChunks: Buffer[] = [];
   let headBytes = 0;
   let ended = false;
+  let head: Buffer;
+  let reading: Reading;
   try {
     while (headBytes < SNIFF_BYTES) {
       const next = await chunks.next();
@@ -275,12 +294,13 @@ async function arriving(upload: Readable, spooled: string): Promise<{ head: Buff
       headChunks.push(next.value);
       headBytes += next.value.length;
     }
+    head = Buffer.concat(headChunks);
+    reading = sniffReading(head);
   } catch (error) {
     spool.destroy();
     await chunks.return?.();
     throw error;
   }
-  const head = Buffer.concat(headChunks);
   async function* all(): AsyncGenerator<Buffer> {
     try {
       yield head;
@@ -298,7 +318,7 @@ async function arriving(upload: Readable, spooled: string): Promise<{ head: Buff
       await chunks.return?.();
     }
   }
-  return { head, source: Readable.from(all(), { objectMode: false }) };
+  return { reading, source: Readable.from(all(), { objectMode: false }) };
 }
 
 /** A received file that passed the check, spooled to disk; the one who holds it calls `dispose` when done. */
@@ -318,13 +338,7 @@ export async function receiveCsvUpload(request: FastifyRequest, rules: CsvUpload
   try {
     const spooled = path.join(dir, "upload.csv");
     const checked = await streamUploadedFile(request, "file", rules, async (upload) => {
-      const arrived = await arriving(upload, spooled);
-      const { source } = arrived;
-      // Chunks come as the network gives them: the decision reads the same first bytes whatever their sizes.
-      const head = arrived.head.subarray(0, SNIFF_BYTES);
-      const encoding = sniffEncoding(head);
-      const delimiter = sniffDelimiter(new TextDecoder(encoding).decode(head));
-      const reading = { encoding, delimiter };
+      const { reading, source } = await arriving(upload, spooled);
       try {
         const rows = await checkFile(source, reading, rules.maxColumns ?? DEFAULT_MAX_COLUMNS, rules.header);
         return { ...reading, rows };

@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { readSheet } from "read-excel-file/node";
 import type { Db } from "../db/client";
 import { csvImportJob, importUpload, importUploadChunk } from "../db/schema";
-import { checkFile, csvFileError, DEFAULT_MAX_COLUMNS, parsed, SNIFF_BYTES, sniffDelimiter, sniffEncoding, type CsvEncoding, type Reading } from "./csv-import";
+import { checkFile, csvFileError, DEFAULT_MAX_COLUMNS, parsed, SNIFF_BYTES, sniffReading, type CsvEncoding, type Reading } from "./csv-import";
 import { AppError } from "./errors";
 import { streamUploadedFile } from "./multipart";
 
@@ -105,8 +105,7 @@ export async function receiveImportUpload(db: Db, request: FastifyRequest, rules
       const hash = createHash("sha256");
       const sizes = { bytes: 0, chunks: 0 };
       const limit = format === "xlsx" ? XLSX_MAX_BYTES : rules.maxBytes;
-      const reading: Reading | null = format === "csv" ? { encoding: sniffEncoding(first), delimiter: "," } : null;
-      if (reading) reading.delimiter = sniffDelimiter(new TextDecoder(reading.encoding).decode(first));
+      const reading: Reading | null = format === "csv" ? sniffReading(first) : null;
       const [row] = await db
         .insert(importUpload)
         .values({ staffId, fileName: info.fileName.slice(0, 300) || "upload", format, delimiter: reading?.delimiter, encoding: reading?.encoding })

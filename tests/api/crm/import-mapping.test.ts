@@ -90,6 +90,16 @@ describe("columns matched by header", () => {
   });
 });
 
+describe("a file that is not a sheet", () => {
+  it("a file of one line (no line break in its first 64 KB) is refused at line 1, and nothing is kept", async () => {
+    const before = (await ctx.db.select({ n: count() }).from(importUpload))[0]!.n;
+    const answer = await upload(Buffer.from("abc,".repeat(512 * 1024)));
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().error.fields.file).toBe("Line 1: the header row is longer than 64 KB and has no line break (is the file a CSV?)");
+    expect((await ctx.db.select({ n: count() }).from(importUpload))[0]!.n).toBe(before);
+  });
+});
+
 describe("a saved mapping", () => {
   const headers = ["Contact", "Mail", "Who", "Notes"];
   const file = () => csv([headers, ["9845011111", "saved@example.com", "Saved Person", "Hello"]]);

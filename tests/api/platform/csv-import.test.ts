@@ -99,6 +99,19 @@ describe("an unreadable file is refused whole, naming the line and column", () =
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields.file).toMatch(/^Line 1: the header has 10,000 columns/);
     });
+    it(`${url}: a file of one line (no line break in its first 64 KB) is refused at line 1 before the parser reads it`, async () => {
+      // 2 MB of short cells: the parser would have made some 500,000 strings of them before refusing the row.
+      const response = await upload(url, "abc,".repeat(512 * 1024));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.fields.file).toBe("Line 1: the header row is longer than 64 KB and has no line break (is the file a CSV?)");
+    });
+    it(`${url}: a header of 16,384 columns (Excel's last column kept in the sheet) is still read`, async () => {
+      const header = `${url === CRM ? crmHeader : reportsHeader}${",".repeat(16_384 - (url === CRM ? LEAD_CSV_COLUMNS.length : 4))}`;
+      const tag = searchTag("xf");
+      const row = url === CRM ? crmRow({ "Email IDs": `${tag}1@example.com`, "Full Name": "Wide Sheet" }) : `Wide Sheet,${tag}1@example.com,7.5,7`;
+      const response = await upload(url, `${header}\n${row}\n`);
+      expect(response.statusCode, response.body).toBe(200);
+    });
     it(`${url}: bytes that are not UTF-8 after the first 64 KB name their line and column`, async () => {
       const tag = searchTag("u8");
       const bad = url === CRM ? crmRow({ "Email IDs": `${tag}j@example.com`, "Full Name": "@@BAD@@" }) : `@@BAD@@,${tag}j@example.com,7,7`;
