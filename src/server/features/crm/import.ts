@@ -22,8 +22,8 @@ export const IMPORT_BATCH = 10_000;
  * Rows per write on the embedded database, where each statement holds the whole database (PGlite runs
  * one at a time, in its worker): a sign-in that arrives meanwhile waits for the batch being written.
  * Measured with `npm run bench:embedded` (200,000 rows into 50,000 leads, 2 cores): a batch of 100 is
- * written in 14 ms (p99 21 ms) and the import takes 55–58 s; batches of 200 took 25 ms (p99 44 ms),
- * 52–56 s, and a sign-in's p99 was 60–90 ms against 41–67 ms now.
+ * written in 14 ms (p99 21 ms) and the import takes 55–61 s; batches of 200 took 25 ms (p99 44 ms)
+ * and 52–56 s, and a sign-in during the import waited for them accordingly.
  */
 export const PGLITE_IMPORT_BATCH = 100;
 /** An import that writes this many leads refreshes the table's statistics. */
