@@ -347,12 +347,11 @@ end`,
       const oneLine = await measured(probe, async () => {
         const answers: { status: number; seconds: number }[] = [];
         const until = performance.now() + PHASE_S * 1000;
-        for (let next = performance.now(); next < until; next += ONE_LINE_EVERY_MS) {
-          await sleep(next - performance.now());
+        while (performance.now() < until) {
           const t0 = performance.now();
           const { status } = await upload(base, cookie, oneLineFile);
           answers.push({ status, seconds: (performance.now() - t0) / 1000 });
-          next = Math.max(next, performance.now() - ONE_LINE_EVERY_MS);
+          await sleep(t0 + ONE_LINE_EVERY_MS - performance.now());
         }
         return answers;
       });
