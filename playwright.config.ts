@@ -57,7 +57,9 @@ export default defineConfig({
         "--disable-sync",
       ],
     },
-    trace: "retain-on-failure",
+    // No trace: recording one (DOM snapshots at every action, kept only on failure) took a quarter of
+    // the browser tests' CPU on two cores. Run a failing test again with `--trace on` to get its trace.
+    trace: "off",
     screenshot: "only-on-failure",
   },
   webServer: [...(withPglite ? [server("pglite", PGLITE_PORT)] : []), ...(withPostgres ? [server("postgres", POSTGRES_PORT)] : [])],

@@ -80,6 +80,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Founder's Find <no-reply@localhost>"),
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
@@ -109,6 +110,8 @@ export interface Config {
   sessionSecret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The wait before a refused message's first retry; later ones grow with the square of the attempts. */
+  mailRetrySeconds: number;
   publicBaseUrl: string;
   logLevel: string;
   /** false, a number of proxy hops, or the proxies' addresses and CIDR ranges (see parseTrustProxy). */
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -95,7 +95,7 @@ async function start() {
   const channel =
     database.engine === "pglite" ? await listenLocalChannel(config.dataDir, answerOperatorRequest(database.db, app.log), app.log) : null;
   const mailWorker = config.smtpUrl
-    ? startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, secret, log: app.log })
+    ? startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, secret, log: app.log, firstRetryMs: config.mailRetrySeconds * 1000 })
     : null;
   if (!mailWorker) {
     const codes = config.env === "development" ? "; candidates' sign-in codes are printed in this log (development only)" : ", so candidates get no sign-in code";

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { clipped } from "./layout-checks";
-import { signIn } from "./support";
+import { moreShown, shownCount, signIn } from "./support";
 
 // The CRM as a sales team sees it with hundreds of long leads, on a 360 px phone and a 1280 px
 // laptop (issue 21, items 13, 14 and 16): the page is never wider than the window, no text, icon or
@@ -123,13 +123,13 @@ async function showLeads(page: Page, count: number) {
   const showing = page.getByText(/^Showing [\d,]+ of/);
   for (;;) {
     await expect(showing).toBeVisible();
-    const shown = Number((await showing.textContent())!.match(/Showing ([\d,]+)/)![1]!.replaceAll(",", ""));
+    const shown = await shownCount(showing);
     if (shown >= count) return;
     // From the keyboard: a pointer aimed at the button could meet a row instead, as the rows drawn
     // near it are measured and the list's height settles.
     await page.getByRole("button", { name: "Load more" }).focus();
     await page.keyboard.press("Enter");
-    await expect(showing).not.toHaveText(new RegExp(`^Showing ${shown} `));
+    await moreShown(showing, shown);
   }
 }
 

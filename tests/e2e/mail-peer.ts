@@ -31,7 +31,7 @@ export async function startMailPeer(port: number): Promise<string> {
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
         // Greylisting, as many real peers do: the first try of a "report ready" e-mail to a `greylisted.*`
-        // address is turned away for now, so a spec can hold one queued (the outbox retries 30 s later).
+        // address is turned away for now, so a spec can hold one queued (the outbox retries MAIL_RETRY_SECONDS later).
         const messageId = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? raw;
         if (to.some((address) => address.startsWith("greylisted.")) && /report is ready/i.test(raw) && !greylisted.has(messageId)) {
           greylisted.add(messageId);

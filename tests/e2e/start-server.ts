@@ -51,6 +51,8 @@ async function main() {
     DATABASE_URL: "",
     // Mail goes to a real SMTP peer in this process; specs read what it received (mail-peer.ts).
     SMTP_URL: await startMailPeer(port),
+    // A refused message is retried after 10 s, not 30: data-rights.spec.ts waits past that retry.
+    MAIL_RETRY_SECONDS: "10",
     REPORT_WEBHOOK_TOKEN: E2E_WEBHOOK_TOKEN,
     TRUST_PROXY: "false",
   };

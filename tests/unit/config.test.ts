@@ -9,6 +9,7 @@ describe("configuration", () => {
     expect(config.databaseUrl).toBeNull();
     expect(config.publicBaseUrl).toBe("http://localhost:3000");
     expect(config.smtpUrl).toBeNull();
+    expect(config.mailRetrySeconds).toBe(30);
   });
 
   it("treats blank variables as unset", () => {
@@ -17,13 +18,13 @@ describe("configuration", () => {
 
   it("names each wrong variable and why", () => {
     const attempt = () =>
-      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SESSION_SECRET: "short", SMTP_URL: "http://mail", PUBLIC_BASE_URL: "ftp://x" });
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SESSION_SECRET: "short", SMTP_URL: "http://mail", PUBLIC_BASE_URL: "ftp://x", MAIL_RETRY_SECONDS: "0" });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ["PORT", "DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "PUBLIC_BASE_URL"]) expect(message).toContain(name);
+      for (const name of ["PORT", "DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "PUBLIC_BASE_URL", "MAIL_RETRY_SECONDS"]) expect(message).toContain(name);
       expect(message).toContain("must be at least 32 characters");
     }
   });

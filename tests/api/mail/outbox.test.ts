@@ -83,6 +83,22 @@ describe("mail outbox", () => {
     expect(smtp.received.filter((m) => m.to.includes("recover@example.com"))).toHaveLength(1);
   });
 
+  it("retries a refused message after 30 s, or after the first wait the server is given (MAIL_RETRY_SECONDS)", async () => {
+    const sender = smtpSender(smtp.url);
+    smtp.failing = true;
+    for (const [to, firstRetryMs, wait] of [["wait.default@example.com", undefined, 30_000], ["wait.short@example.com", 2_000, 2_000]] as const) {
+      const id = await queueMail(ctx.db, { to, subject: "Wait", text: "x" });
+      const before = Date.now();
+      await deliverDueMail(ctx.db, sender, { ...delivery, firstRetryMs });
+      const waited = (await rowOf(id)).nextAttemptAt.getTime() - before;
+      expect(waited, to).toBeGreaterThanOrEqual(wait);
+      expect(waited, to).toBeLessThan(wait + 5_000);
+      await ctx.db.update(outbox).set({ status: "failed" }).where(eq(outbox.id, id));
+    }
+    smtp.failing = false;
+    sender.close();
+  });
+
   it("gives up after the last attempt", async () => {
     const id = await queueMail(ctx.db, { to: "retry@example.com", subject: "Retry", text: "x" });
     const unreachable = smtpSender("smtp://127.0.0.1:1");

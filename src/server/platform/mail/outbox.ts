@@ -84,8 +84,11 @@ async function insertMail(
 
 export const MAX_ATTEMPTS = 8;
 
-/** 30 s, 2 min, 4.5 min, 8 min … between attempts. */
-export const retryDelayMs = (attempts: number) => 30_000 * attempts * attempts;
+/** The wait before the first retry (MAIL_RETRY_SECONDS); later ones grow with the square of the attempts. */
+export const FIRST_RETRY_MS = 30_000;
+
+/** 30 s, 2 min, 4.5 min, 8 min … between attempts (with the default first retry). */
+export const retryDelayMs = (attempts: number, firstRetryMs = FIRST_RETRY_MS) => firstRetryMs * attempts * attempts;
 
 /** How long a worker owns the rows it claimed; a crashed worker's rows become due again after it. */
 export const CLAIM_MS = 2 * 60 * 1000;
@@ -145,6 +148,8 @@ export function renderMail(row: OutboxRow, serverSecret: string, now = new Date(
 export interface Delivery {
   from: string;
   serverSecret: string;
+  /** The wait before the first retry; FIRST_RETRY_MS when absent. */
+  firstRetryMs?: number;
 }
 
 /**
@@ -194,7 +199,7 @@ async function deliverClaimed(db: Db, sender: Sender, delivery: Delivery, claime
   for (const { mail, error, tried } of results) {
     if (error === null) continue;
     const attempts = mail.attempts + (tried ? 1 : 0);
-    const nextAttemptAt = new Date(Date.now() + retryDelayMs(attempts));
+    const nextAttemptAt = new Date(Date.now() + retryDelayMs(attempts, delivery.firstRetryMs));
     const secretGone = mail.secretExpiresAt !== null && (!tried || nextAttemptAt >= mail.secretExpiresAt);
     const giveUp = secretGone || attempts >= MAX_ATTEMPTS;
     const lastError = tried && secretGone ? `${error} (not retried: its one-time code expires first)` : error;

@@ -37,9 +37,11 @@ export function startMailWorker(options: {
   secret: string;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** The wait before a refused message's first retry (MAIL_RETRY_SECONDS). */
+  firstRetryMs?: number;
 }): { stop(): Promise<void> } {
   const sender = smtpSender(options.smtpUrl);
-  const delivery = { from: options.from, serverSecret: options.secret };
+  const delivery = { from: options.from, serverSecret: options.secret, firstRetryMs: options.firstRetryMs };
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
