@@ -2,15 +2,15 @@
 // lead the killed run left came with its activity entry, in whole batches), and the same file run
 // again ends exactly where one clean run ends. A real server process on a real database, killed
 // for real; IMPORT_CRASH_ROWS sets the file's size: by default 6 batches on PostgreSQL (60,000 rows)
-// and 150 on PGlite (30,000), enough for the kill to land inside the import. 200,000 rows on both
-// cost four minutes of every test run.
+// and 150 on PGlite (15,000 rows: its batches are smaller), enough for the kill to land inside the
+// import. 200,000 rows on both cost four minutes of every test run.
 import { afterAll, describe, expect, it } from "vitest";
 import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { IMPORT_BATCH, PGLITE_IMPORT_BATCH } from "~/server/features/crm/import";
 import { testEngine } from "../../helpers/database";
 import { freshDatabase as freshDatabaseIn, startServer as startServerIn, stopServer, uploadFile, type Cleanup, type ServerProcess } from "../../helpers/server-process";
 
-const ROWS = Number(process.env.IMPORT_CRASH_ROWS ?? (testEngine === "pglite" ? 30_000 : 60_000));
+const ROWS = Number(process.env.IMPORT_CRASH_ROWS ?? (testEngine === "pglite" ? 150 * PGLITE_IMPORT_BATCH : 6 * IMPORT_BATCH));
 const cleanup: Cleanup = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
