@@ -6,13 +6,11 @@ import type { Page } from "@playwright/test";
  * each with the rule, its help and the elements. Legacy mode runs axe in the page itself: the
  * default opens a second blank page per check to combine the frames' results, which cost 0.5–0.9 s a
  * check (about sixty checks a run, per engine). The pages under test hold no cross-origin frame.
- * Only violations are reported in detail: the passes' elements made each check ~10% slower.
+ * Not `resultTypes: ["violations"]` (10% faster): rules that compare elements across the page, like
+ * heading-order, then see one passing heading only and report a wrong order that is not there.
  */
 export async function violations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] });
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }

@@ -27,12 +27,12 @@ import { testEngine } from "../../helpers/database";
  * roles and a signed-in candidate) — hostile file content on every multipart route, and generated
  * broken CSV files against both imports. No answer may be a 5xx or take longer than 10 s, and every
  * 400 names the field or says plainly why the body could not be read. Seeded and bounded, so a
- * failure can be replayed: HOSTILE_RUNS (default 100 per endpoint and caller) and HOSTILE_SEED
- * change both.
+ * failure can be replayed: HOSTILE_RUNS (default 100 per endpoint anonymously, and 100 more shared
+ * among its signed-in callers) and HOSTILE_SEED change both.
  *
  * Each engine gets a seed of its own: the handlers are the same code on both, so the two runs
- * together send 200 different requests per endpoint and caller (both engines used to send the same
- * 300; the suite was half of the whole test run's time), and each engine still gets 100 of its own.
+ * together send twice as many different requests (both engines used to send the same 300; the suite
+ * was half of the whole test run's time), and each engine still gets 100 per endpoint of its own.
  */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 100);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261123 + (testEngine === "postgres" ? 1_000 : 0));
@@ -639,20 +639,22 @@ describe(`hostile input against every public endpoint (${RUNS} bodies each, seed
 });
 
 /**
- * Each endpoint with each caller it lets in. A route for staff or candidates gets RUNS requests per
- * caller: what a handler does depends on who calls. A public route, already sent RUNS anonymous
- * requests above, gets RUNS more shared among the signed-in callers (each with its own seed), so
- * the whole suite stays within a few minutes per engine.
+ * Each endpoint with each caller it lets in: RUNS requests per endpoint, shared among its callers,
+ * each caller with a seed of its own (so no two send the same requests). What a handler does can
+ * depend on who calls, so every caller gets its share; but the same RUNS sent by each of them (a CRM
+ * route twice, a public one six times) made this one test a quarter of the whole suite's time, and
+ * the handler's code is the same for each. A public route's share comes on top of the RUNS
+ * anonymous requests above.
  */
 function endpointCallers(): { endpoint: Endpoint; caller: Caller; runs: number; seed: number }[] {
   return documentedEndpoints().flatMap((endpoint) => {
     const callers = callersOf(endpoint.access);
-    const runs = endpoint.access === "public" ? Math.ceil(RUNS / callers.length) : RUNS;
-    return callers.map((caller, index) => ({ endpoint, caller, runs, seed: endpoint.access === "public" ? SEED + index + 1 : SEED }));
+    const runs = Math.ceil(RUNS / callers.length);
+    return callers.map((caller, index) => ({ endpoint, caller, runs, seed: SEED + index + 1 }));
   });
 }
 
-describe(`hostile input against every endpoint, with a session of each role that may call it (${RUNS} requests per endpoint and caller; public: ${RUNS} shared)`, () => {
+describe(`hostile input against every endpoint, with a session of each role that may call it (${RUNS} requests per endpoint, shared among its callers)`, () => {
   const pairs = endpointCallers;
 
   it("knows the body of every endpoint, and each caller with a valid session gets past access control with a valid example", async () => {
