@@ -259,8 +259,10 @@ describe("one file imported once at a time", () => {
 describe(`kill -9 of the server running a mapped import (${testEngine})`, () => {
   const checkpointRows = testEngine === "pglite" ? 5_000 : 100_000; // import-routes.ts CHECKPOINT_ROWS
   const batch = testEngine === "pglite" ? PGLITE_IMPORT_BATCH : IMPORT_BATCH;
-  // The kill comes 3 batches past the first checkpoint; 3 more are left for the restarted server.
-  const rows = checkpointRows + batch * 6;
+  // The kill comes 3 batches past the first checkpoint. What is left for the restarted server must
+  // outlast the polling (50 ms) and the kill on a fast machine: PGlite writes a 100-row batch in
+  // ~15 ms, so 3 batches (as before) were sometimes all written before the kill; 4,000 rows are ~1 s.
+  const rows = checkpointRows + batch * 3 + (testEngine === "pglite" ? 4_000 : 5 * batch);
 
   it("is resumed by the restarted server from its checkpoint, and ends with every lead written once", { timeout: 600_000 }, async () => {
     const sheet = ["Mobile No.,Email ID,Name", ...Array.from({ length: rows }, (_, i) => `9${String(700_000_000 + i).padStart(9, "0")},resume${i}@example.com,Resume ${i}`)];
