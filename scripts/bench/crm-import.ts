@@ -4,7 +4,8 @@
 // the file has arrived and been checked, then rows written read each second), timed to its end, with the
 // server's RSS (the process and its workers) sampled every 20 ms against the target of 256 MB above
 // idle (issue 21 item 5). Alone it generates BENCH_ROWS leads first (default 200,000) in the
-// PostgreSQL database BENCH_DB_NAME (default ff_bench_import), dropped at the end. Then, unless
+// PostgreSQL database BENCH_DB_NAME (default ff_bench_import), dropped at the end, or copies the
+// kept set BENCH_DATA_DB as the other CRM benches do (lib/crm-data-target.ts). Then, unless
 // BENCH_MAPPING=0, Map columns (issue 23 §5): another team's sheet of the same size with other headers
 // uploaded to POST /api/crm/imports, its dry run and its import, against the target of 60 s.
 import { createReadStream, mkdtempSync, statSync } from "node:fs";
@@ -13,15 +14,12 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { loadConfig } from "~/server/config";
-import { openConfiguredDatabase } from "~/server/db/open";
-import { createStaff } from "~/server/features/staff/service";
-import { generateLeads, OTHER_SHEET, writeImportFile } from "./crm-data";
-import { scoreEveryLead } from "./lib/crm-data-target";
+import { OTHER_SHEET, writeImportFile } from "./crm-data";
+import { CRM_BENCH_STAFF, crmDataTarget } from "./lib/crm-data-target";
 import { sampleRss, treeRssMb } from "./lib/memory";
 import { removeAtCleanup, runBench, stop } from "./lib/processes";
 import { log, loadAverage, mb, printFigures, round, table } from "./lib/report";
-import { postgresTarget, requireBuild, startServer, staffLogin, targetConfigEnv } from "./lib/servers";
+import { requireBuild, startServer, staffLogin } from "./lib/servers";
 
 /** Issue 21 item 5: the import's peak resident memory above the idle server's. */
 export const IMPORT_PEAK_RSS_TARGET_MB = 256;
@@ -163,26 +161,14 @@ export function importRow(figures: ImportFigures): (string | number)[] {
   return ["import", result.syncedRecords + result.rejectedRows, round(figures.seconds, 1), mb(figures.idleRssMb), mb(figures.peakRssMb), mb(figures.aboveIdleMb), `≤ ${IMPORT_PEAK_RSS_TARGET_MB} MB`];
 }
 
-const STAFF = { email: "bench.import@example.com", name: "Bench Import", password: "bench-import-password", roles: ["sales" as const] };
-
 async function main() {
   requireBuild();
   const rows = Number(process.env.BENCH_ROWS ?? 200_000);
   const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 1_048_576);
   const loadAtStart = loadAverage();
   console.log(`CRM import benchmark — node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAtStart.join(" ")}, ${rows.toLocaleString("en")} leads on PostgreSQL\n`);
-  const target = await postgresTarget(process.env.BENCH_DB_NAME ?? "ff_bench_import");
-  if (target?.engine !== "postgres") throw new Error("PostgreSQL is needed for this benchmark (BENCH_DATABASE_URL)");
-  const { database, release } = await openConfiguredDatabase(loadConfig(targetConfigEnv(target)));
-  try {
-    const seller = await createStaff(database.db, STAFF);
-    log(`generating ${rows.toLocaleString("en")} leads in SQL…`);
-    await generateLeads(database.db, target.databaseUrl, rows, [seller.id]);
-    log(`scored every lead in ${round(await scoreEveryLead(database.db), 1)} s`);
-  } finally {
-    await database.close();
-    release();
-  }
+  // The CRM benches' one data set: generated here, or a copy of the kept BENCH_DATA_DB.
+  const { target } = await crmDataTarget(process.env.BENCH_DB_NAME ?? "ff_bench_import", rows);
   const folder = removeAtCleanup(mkdtempSync(path.join(os.tmpdir(), "ff-bench-import-")));
   const file = path.join(folder, "leads.csv");
   await writeImportFile(file, importRows, rows);
@@ -191,7 +177,7 @@ async function main() {
   if (mapped) await writeImportFile(mapped, importRows, rows, OTHER_SHEET);
   const { child, base } = await startServer("server (postgres)", target);
   try {
-    const cookie = await staffLogin(base, STAFF);
+    const cookie = await staffLogin(base, CRM_BENCH_STAFF);
     log(`import of ${importRows.toLocaleString("en")} rows (${round(statSync(file).size / 1048576)} MB)…`);
     const figures = await benchImport(base, cookie, child.pid, file);
     let mapping: MappedImportFigures | null = null;
