@@ -7,7 +7,7 @@ import { openConfiguredDatabase } from "~/server/db/open";
 import { rescoreBatch, syncScoreWeights } from "~/server/features/crm/score-job";
 import type { Db } from "~/server/db/client";
 import { createStaff } from "~/server/features/staff/service";
-import { generateLeads } from "../crm-data";
+import { insertLeads, settleLeads } from "../crm-data";
 import { log, round } from "./report";
 import { keptDataDatabase, postgresTarget, targetConfigEnv, type DataTarget } from "./servers";
 
@@ -22,8 +22,9 @@ export async function generateCrmData(target: DataTarget, rows: number): Promise
   try {
     const owners = [(await createStaff(database.db, CRM_BENCH_STAFF)).id];
     for (const [i, email] of CRM_BENCH_OWNER_EMAILS.entries()) owners.push((await createStaff(database.db, { email, name: `Owner ${i + 1}`, password: "bench-owner-password", roles: ["sales"] })).id);
-    await generateLeads(database.db, config.databaseUrl!, rows, owners, (done) => log(`  ${done.toLocaleString("en")} leads`));
+    await insertLeads(database.db, rows, owners, (done) => log(`  ${done.toLocaleString("en")} leads`));
     log(`  scored every lead in ${round(await scoreEveryLead(database.db), 1)} s`);
+    await settleLeads(config.databaseUrl!);
   } finally {
     await database.close();
     release();

@@ -9,9 +9,15 @@ import { todayInKolkata } from "~/shared/format-date";
 import type { ImportResult, LeadPage } from "~/shared/schemas/crm";
 import { staffFactory } from "../../fixtures/staff";
 import { createTestApp, signedIn, type TestContext } from "../../helpers/app";
+import { testEngine } from "../../helpers/database";
 import { multipart } from "../../helpers/multipart";
 
-const IMPORTED = 100_000;
+/**
+ * Ten times the leads the statistics describe, mostly of a status they say is rare: enough for the
+ * planner's estimate to be far off (4× at 100,000). PGlite writes 30,000 (its import of 100,000 took
+ * 45 s of every test run).
+ */
+const IMPORTED = testEngine === "pglite" ? 30_000 : 100_000;
 
 let ctx: TestContext;
 let sales: Awaited<ReturnType<typeof signedIn>>;
@@ -64,7 +70,7 @@ function importFile(rows: number, tag: string): Buffer {
   return Buffer.from(`${lines.join("\n")}\n`);
 }
 
-describe("counts after an import of 100,000 rows, no ANALYZE in between", () => {
+describe(`counts after an import of ${IMPORTED.toLocaleString("en-IN")} rows, no ANALYZE in between`, () => {
   beforeAll(async () => {
     // A few thousand leads the planner's statistics describe (mostly New, a spread of follow-up days),
     // written as capture and sync do (one statement, not the import).
@@ -108,7 +114,7 @@ describe("counts after an import of 100,000 rows, no ANALYZE in between", () => 
     }
     expect(wrong).toEqual([]);
     // The big ones are the point: the paid tab alone holds most of the import.
-    expect((await exact(sql`is_paid`)).n).toBeGreaterThan(60_000);
+    expect((await exact(sql`is_paid`)).n).toBeGreaterThan(IMPORTED * 0.6);
   });
 
   it("stay exact through an edit, a delete, an owner's removal and a follow-up that falls due", { timeout: 120_000 }, async () => {
