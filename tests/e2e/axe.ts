@@ -10,7 +10,24 @@ import type { Page } from "@playwright/test";
  * heading-order, then see one passing heading only and report a wrong order that is not there.
  */
 export async function violations(page: Page, include?: string): Promise<string[]> {
+  await settled(page);
   const builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * Waits until nothing on the page says it is loading (`aria-busy="true"`, as the CRM's list, board,
+ * tabs and summary do) and no transition or finite animation is running (spinners loop forever and
+ * are left out). A check made while the lead list faded back in from its loading opacity measured
+ * the rows' text at part of its contrast and failed a CI run.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 15_000 },
+  );
 }
