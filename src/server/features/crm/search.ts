@@ -50,9 +50,10 @@ export type Plan = "bitmap" | "walk";
  * two cores) against 2.5–4.5 ms serial and uncompiled (EXPLAIN ANALYZE). Neither pays for itself
  * on a search's page of rows, so neither plan uses them.
  */
+const SERIAL = { max_parallel_workers_per_gather: "0", jit: "off" };
 const SETTINGS: Record<Plan, Record<string, string>> = {
-  bitmap: { enable_seqscan: "off", enable_indexscan: "off", enable_indexonlyscan: "off", enable_bitmapscan: "on", max_parallel_workers_per_gather: "0", jit: "off" },
-  walk: { enable_seqscan: "off", enable_indexscan: "on", enable_indexonlyscan: "on", enable_bitmapscan: "off", max_parallel_workers_per_gather: "0", jit: "off" },
+  bitmap: { enable_seqscan: "off", enable_indexscan: "off", enable_indexonlyscan: "off", enable_bitmapscan: "on", ...SERIAL },
+  walk: { enable_seqscan: "off", enable_indexscan: "on", enable_indexonlyscan: "on", enable_bitmapscan: "off", ...SERIAL },
 };
 
 /** Switches the transaction's planner settings to `plan` (set_config local = SET LOCAL): one statement. */
