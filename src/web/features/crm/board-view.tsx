@@ -19,6 +19,7 @@ import type { Lead, LeadUpdateInput } from "~/shared/schemas/crm";
 import { BoardColumnView } from "./board-column";
 import type { CardActions } from "./board-card";
 import { ClosedWonModal, type PendingClosedWon } from "./closed-won-modal";
+import { holdEarlyArrows } from "./drag-keys";
 import { displayName } from "./format";
 import { MoveDialog, type PendingMove } from "./move-dialog";
 import { useBoard } from "./use-board";
@@ -130,7 +131,7 @@ export function BoardView({ filters, selection, onView }: { filters: CrmFilters;
         {loading && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
         {loading ? "Loading board..." : ""}
       </p>
-      <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions, restoreFocus: false }}>
+      <DndContext sensors={sensors} collisionDetection={collision} onDragStart={holdEarlyArrows} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions, restoreFocus: false }}>
         <div className={`grid grid-cols-1 items-start gap-3 md:grid-cols-2 xl:grid-cols-4 ${loading ? "opacity-50" : ""}`}>
           {board.data.columns.map((column) => {
             // The card being moved shows in its new column; saved moves too until the board is read again.
