@@ -1,6 +1,7 @@
-import type { DragStartEvent } from "@dnd-kit/core";
+import { KeyboardCode, type DragStartEvent } from "@dnd-kit/core";
 
-const ARROWS = new Set(["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"]);
+/** The keys the board's coordinate getter moves a card with (board-view.tsx). */
+const ARROWS = new Set<string>([KeyboardCode.Right, KeyboardCode.Left, KeyboardCode.Up, KeyboardCode.Down]);
 
 /**
  * dnd-kit's keyboard sensor starts listening for keys in a timer after the Space that picked a card
