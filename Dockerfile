@@ -61,4 +61,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
 STOPSIGNAL SIGTERM
 # Node itself, not npm, so SIGTERM reaches the server (it finishes its requests, then exits).
-CMD ["node", "--max-semi-space-size=4", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=100", "dist/server/main.js"]

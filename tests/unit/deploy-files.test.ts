@@ -30,6 +30,21 @@ describe("the deployment files as committed", () => {
   });
 });
 
+describe("the server's Node flags", () => {
+  // `npm run serve` is the production start; the image and the benchmarks must start the server the
+  // same way, or the memory they measure and ship is not the README's.
+  const flagsOf = (words: string[]) => words.slice(words.indexOf("node") + 1, words.indexOf("dist/server/main.js"));
+  const serve = flagsOf((JSON.parse(read("package.json")) as { scripts: { serve: string } }).scripts.serve.split(/\s+/));
+  const image = flagsOf(JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[]);
+  const benches = JSON.parse(/SERVE_NODE_FLAGS = (\[.*\]);/.exec(read("scripts/bench/lib/servers.ts"))![1]!) as string[];
+
+  it("are the same for `npm run serve`, the image and the benchmarks", () => {
+    expect(serve).toEqual(["--max-semi-space-size=4", "--heap-growing-percent=100"]);
+    expect(image).toEqual(serve);
+    expect(benches).toEqual(serve);
+  });
+});
+
 describe("the Dockerfile rules", () => {
   it("want pinned base images: no bare name, no latest", () => {
     expect(lintWith("FROM node:22.20.0-bookworm-slim AS deps", "FROM node AS deps")).toEqual([expect.stringMatching(/line \d+: pin the base image.*\(node is not\)/)]);
