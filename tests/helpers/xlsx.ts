@@ -5,7 +5,7 @@ const columnName = (index: number): string => (index < 26 ? String.fromCharCode(
 
 /**
  * A minimal XLSX workbook of one sheet (what Excel saves, less the styles): text cells as inline
- * strings, numbers as numbers. Enough for read-excel-file and for a person's spreadsheet in a test.
+ * strings, numbers as numbers. Enough for the import's reader (platform/xlsx-rows.ts) and for a person's spreadsheet in a test.
  */
 export function xlsxOf(rows: (string | number | null)[][]): Buffer {
   const cells = rows

@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { readSheet } from "read-excel-file/node";
 import type { Db } from "../db/client";
 import { csvImportJob, importUpload, importUploadChunk } from "../db/schema";
 import { checkFile, csvFileError, DEFAULT_MAX_COLUMNS, parsed, SNIFF_BYTES, sniffReading, type CsvEncoding, type Reading } from "./csv-import";
 import { AppError } from "./errors";
 import { streamUploadedFile } from "./multipart";
+import { XlsxUnreadable, xlsxRows } from "./xlsx-rows";
 
 /**
  * A staff import's file kept in PostgreSQL (ARCHITECTURE.md principle 8, issue 23 §5): written as
@@ -42,10 +42,12 @@ export const SAMPLE_ROWS = 3;
 /** Bytes per stored chunk: a 512 MB file is 512 rows, each written and read in one statement. */
 export const CHUNK_BYTES = 1024 * 1024;
 /**
- * An XLSX is unzipped and parsed whole (read-excel-file): 25 MB of XLSX is some 300,000 rows of the
- * export's columns, and the parsed rows take a few hundred MB at most. Larger sheets: save as CSV.
+ * An XLSX is a ZIP read from memory (its sheet is inflated and read as a stream, xlsx-rows.ts): 25 MB
+ * of XLSX is some 300,000 rows of the export's columns. Larger sheets: save as CSV.
  */
 export const XLSX_MAX_BYTES = 25 * 1024 * 1024;
+/** What an XLSX's parts may inflate to together: a 25 MB sheet of real rows is a few hundred MB of XML; more is a ZIP bomb. */
+const XLSX_MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
 const XLSX_TOO_LARGE = "An XLSX file can be at most 25 MB; save a larger sheet as CSV (any size up to 512 MB)";
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
@@ -131,7 +133,7 @@ export async function receiveImportUpload(db: Db, request: FastifyRequest, rules
       if (!reading) {
         // An XLSX is read from the database like any later reader would, so a file that only looks like one is refused now.
         let count = -1;
-        for await (const cells of xlsxRows(await wholeFile(db, id))) {
+        for await (const cells of sheetRows(await wholeFile(db, id))) {
           if (count === -1) columns = cells.map((cell) => cell.trim());
           else if (sample.length < SAMPLE_ROWS) sample.push(cells);
           count++;
@@ -178,35 +180,17 @@ async function wholeFile(db: Db, uploadId: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A cell of the sheet as the CSV of the same sheet would hold it: dates as YYYY-MM-DD, times as HH:MM. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    // Excel's time-only values are days since 30 December 1899.
-    if (iso.startsWith("1899-12-3") || iso.startsWith("1900-01-0")) return iso.slice(11, 16);
-    return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-  }
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  return String(value);
-}
-
-/** The first sheet's rows as arrays of text, header first. */
-async function* xlsxRows(file: Buffer): AsyncGenerator<string[]> {
-  let data: unknown[][];
+/** The first sheet's rows as arrays of text, header first; a workbook we cannot read is a 400 saying why. */
+async function* sheetRows(file: Buffer): AsyncGenerator<string[]> {
   try {
-    data = (await readSheet(file)) as unknown[][];
+    yield* xlsxRows(file, {
+      maxInflatedBytes: XLSX_MAX_INFLATED_BYTES,
+      maxColumns: DEFAULT_MAX_COLUMNS,
+      tooWide: (row, width) => csvFileError(row, null, null, `the sheet has ${width} columns; at most ${DEFAULT_MAX_COLUMNS} are read`),
+    });
   } catch (error) {
-    throw new AppError("invalid", "The XLSX file could not be read", { file: `The file is not a readable XLSX workbook (${error instanceof Error ? error.message.slice(0, 200) : "unknown"})` });
-  }
-  const width = data.reduce((max, row) => Math.max(max, row.length), 0);
-  if (width > DEFAULT_MAX_COLUMNS) throw csvFileError(1, null, null, `the sheet has ${width} columns; at most ${DEFAULT_MAX_COLUMNS} are read`);
-  while (data.length) {
-    // Rows are handed over and let go one by one.
-    const row = data.shift()!;
-    const cells = row.map(cellText);
-    if (cells.every((cell) => cell.trim() === "")) continue;
-    yield cells;
+    if (!(error instanceof XlsxUnreadable)) throw error;
+    throw new AppError("invalid", "The XLSX file could not be read", { file: `The file is not a readable XLSX workbook (${error.message})` });
   }
 }
 
@@ -214,7 +198,7 @@ async function* xlsxRows(file: Buffer): AsyncGenerator<string[]> {
 export function storedRecords(db: Db, upload: { id: string; format: UploadFormat; delimiter: string | null; encoding: string | null }): AsyncIterable<string[]> {
   if (upload.format === "xlsx") {
     return (async function* () {
-      yield* xlsxRows(await wholeFile(db, upload.id));
+      yield* sheetRows(await wholeFile(db, upload.id));
     })();
   }
   const reading: Reading = { encoding: (upload.encoding ?? "utf-8") as CsvEncoding, delimiter: upload.delimiter ?? "," };
