@@ -4,10 +4,10 @@ import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Readable, Transform, type TransformCallback } from "node:stream";
+import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { CsvError, parse, type Options as ParseOptions } from "csv-parse";
 import type { FastifyRequest } from "fastify";
+import { CsvReader, CsvReadError, incompleteTail } from "./csv-reader";
 import { AppError } from "./errors";
 import { streamUploadedFile } from "./multipart";
 
@@ -55,20 +55,6 @@ export const DEFAULT_MAX_COLUMNS = 200;
 /** How much of the file decides its encoding and delimiter. */
 export const SNIFF_BYTES = 64 * 1024;
 
-const PARSE_OPTIONS: ParseOptions = {
-  bom: true,
-  // A quote inside an unquoted cell (Riya "RJ" Sharma) is kept as written, as spreadsheets do.
-  relax_quotes: true,
-  // Widths are checked below, with the line and column named.
-  relax_column_count: true,
-  skip_empty_lines: true,
-  max_record_size: MAX_RECORD_CHARS,
-  // Named, not discovered: csv-parse's discovery scans the record read so far again on every chunk
-  // until it finds a line break, so a file of one long line held the server's thread ~0.95 s for its
-  // first megabyte (0.16 s with them named). A file that mixes the three ends its rows at each.
-  record_delimiter: ["\r\n", "\n", "\r"],
-};
-
 /** A readable file that is not well-formed CSV: a 400 naming where. */
 export function csvFileError(line: number, column: number | null, header: string[] | null, reason: string): AppError {
   const name = column !== null && header?.[column - 1] ? ` (${header[column - 1]})` : "";
@@ -76,32 +62,11 @@ export function csvFileError(line: number, column: number | null, header: string
   return new AppError("invalid", `The CSV could not be read at ${where.charAt(0).toLowerCase()}${where.slice(1)}: ${reason}`, { file: `${where}: ${reason}` });
 }
 
-/** What csv-parse's own errors mean, in plain words. */
-function parseErrorReason(error: CsvError): string {
-  switch (error.code) {
-    case "CSV_QUOTE_NOT_CLOSED":
-      return "a quoted cell is never closed (a closing quote is missing)";
-    case "CSV_MAX_RECORD_SIZE":
-      return `a row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-IN")} characters (often a quote that is never closed)`;
-    case "CSV_INVALID_CLOSING_QUOTE":
-    case "INVALID_OPENING_QUOTE":
-      return "a quote in the middle of a cell";
-    default:
-      return `the file is not well-formed CSV (${error.message.replace(/\s+/g, " ").slice(0, 200)})`;
-  }
-}
-
-/** The length of a trailing UTF-8 sequence cut by the chunk's end (0 when the chunk ends on a character boundary). */
-function incompleteTail(chunk: Buffer): number {
-  for (let back = 1; back <= Math.min(3, chunk.length); back++) {
-    const byte = chunk[chunk.length - back]!;
-    if (byte < 0x80) return 0;
-    if (byte >= 0xc0) {
-      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-      return length > back ? back : 0;
-    }
-  }
-  return 0;
+/** What the reader's refusals mean, in plain words. */
+function readErrorReason(error: CsvReadError): string {
+  return error.kind === "quote_not_closed"
+    ? "a quoted cell is never closed (a closing quote is missing)"
+    : `a row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-IN")} characters (often a quote that is never closed)`;
 }
 
 /** Encoding from a byte-order mark, else UTF-8 when the first bytes are valid UTF-8, else Windows-1252 (Excel's "CSV" on Windows). */
@@ -142,37 +107,16 @@ export function sniffReading(first: Buffer): Reading {
   return { encoding, delimiter: sniffDelimiter(new TextDecoder(encoding).decode(head)) };
 }
 
-/** Turns the file's text into UTF-8 bytes for the parser (a UTF-8 file needs no such stage). */
-function toUtf8(encoding: Exclude<CsvEncoding, "utf-8">): Transform {
-  const decoder = new TextDecoder(encoding, { ignoreBOM: false });
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      callback(null, Buffer.from(decoder.decode(chunk, { stream: true }), "utf8"));
-    },
-    flush(callback: TransformCallback) {
-      callback(null, Buffer.from(decoder.decode(), "utf8"));
-    },
-  });
-}
-
-/** Passes UTF-8 bytes through and notes whether any were not valid UTF-8 (the check then finds the cell). */
-function utf8Watch(state: { invalid: boolean }): Transform {
+/** Notes whether the UTF-8 bytes seen so far were all valid (the check then finds the cell with a U+FFFD). */
+function utf8Watch(state: { invalid: boolean }): (chunk: Buffer, last: boolean) => void {
   let carry = Buffer.alloc(0);
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      if (!state.invalid) {
-        const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-        const tail = incompleteTail(bytes);
-        if (!isUtf8(bytes.subarray(0, bytes.length - tail))) state.invalid = true;
-        carry = Buffer.from(bytes.subarray(bytes.length - tail));
-      }
-      callback(null, chunk);
-    },
-    flush(callback: TransformCallback) {
-      if (carry.length) state.invalid = true;
-      callback();
-    },
-  });
+  return (chunk, last) => {
+    if (state.invalid) return;
+    const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+    const tail = last ? 0 : incompleteTail(bytes);
+    if (!isUtf8(bytes.subarray(0, bytes.length - tail))) state.invalid = true;
+    carry = Buffer.from(bytes.subarray(bytes.length - tail));
+  };
 }
 
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this finds
@@ -196,19 +140,52 @@ export interface Reading {
   delimiter: string;
 }
 
-/** The file's rows as the parser reads them from `source`; every stream is destroyed when the caller stops early. */
-export async function* parsed<T>(source: Readable, reading: Reading, options: ParseOptions = {}, watch?: { invalid: boolean }): AsyncGenerator<T> {
-  const { encoding } = reading;
-  const stages: (Readable | Transform)[] = [source, ...(encoding === "utf-8" ? [] : [toUtf8(encoding)]), ...(watch ? [utf8Watch(watch)] : [])];
-  const parser = parse({ ...PARSE_OPTIONS, ...options, delimiter: reading.delimiter });
-  stages.reduce((upstream, stage) => upstream.pipe(stage as Transform)).pipe(parser);
-  for (const stage of stages) stage.on("error", (error) => parser.destroy(error));
+/**
+ * The file's rows read from `source` a chunk at a time (csv-reader.ts), as each chunk's rows: their
+ * cells, and the line each starts on. The source is destroyed when the caller stops early. `watch`
+ * notes bytes that are not UTF-8 in a UTF-8 file.
+ */
+async function* rowsByChunk(source: Readable, reading: Reading, watch?: { invalid: boolean }): AsyncGenerator<{ cells: string[][]; lines: number[] }> {
+  // Another encoding is turned into UTF-8 first; a byte-order mark that opens the file is dropped
+  // (by the decoder, and by the reader for UTF-8); one anywhere else stays, and the check names it.
+  const decoder = reading.encoding === "utf-8" ? null : new TextDecoder(reading.encoding, { ignoreBOM: false });
+  const reader = new CsvReader(reading.delimiter, MAX_RECORD_CHARS);
+  const noteUtf8 = watch && reading.encoding === "utf-8" ? utf8Watch(watch) : null;
+  let rows = { cells: [] as string[][], lines: [] as number[] };
+  const onRow = (cells: string[], line: number) => {
+    rows.cells.push(cells);
+    rows.lines.push(line);
+  };
+  const take = () => {
+    const taken = rows;
+    rows = { cells: [], lines: [] };
+    return taken;
+  };
   try {
-    yield* parser as AsyncIterable<T>;
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      noteUtf8?.(chunk, false);
+      reader.write(decoder ? Buffer.from(decoder.decode(chunk, { stream: true }), "utf8") : chunk, onRow);
+      yield take();
+    }
+    noteUtf8?.(Buffer.alloc(0), true);
+    if (decoder) reader.write(Buffer.from(decoder.decode(), "utf8"), onRow);
+    reader.end(onRow);
+    yield take();
   } finally {
-    for (const stage of stages) stage.destroy();
-    parser.destroy();
+    source.destroy();
   }
+}
+
+/** The file's rows as arrays of cells, with the line each starts on. */
+export async function* parsedRows(source: Readable, reading: Reading, watch?: { invalid: boolean }): AsyncGenerator<{ cells: string[]; line: number }> {
+  for await (const rows of rowsByChunk(source, reading, watch)) {
+    for (let i = 0; i < rows.cells.length; i++) yield { cells: rows.cells[i]!, line: rows.lines[i]! };
+  }
+}
+
+/** The file's rows as arrays of cells. */
+export async function* parsed(source: Readable, reading: Reading): AsyncGenerator<string[]> {
+  for await (const rows of rowsByChunk(source, reading)) yield* rows.cells;
 }
 
 const widthError = (line: number, column: number, header: string[], cells: number) =>
@@ -222,15 +199,8 @@ export async function checkFile(source: Readable, reading: Reading, maxColumns: 
   const watch = { invalid: false };
   let header: string[] | null = null;
   let rows = 0;
-  // The parser's line count when it finished the previous row: a row (and an error) starts on the next line.
-  let previousEnd = 0;
-  const onRecord = (cells: string[], info: { lines: number }) => {
-    const line = previousEnd + 1;
-    previousEnd = info.lines;
-    return { cells, line };
-  };
   try {
-    for await (const { cells, line } of parsed<{ cells: string[]; line: number }>(source, reading, { on_record: onRecord as unknown as ParseOptions["on_record"] }, watch)) {
+    for await (const { cells, line } of parsedRows(source, reading, watch)) {
       const isHeader = !header;
       if (!header) {
         let width = cells.length;
@@ -254,10 +224,7 @@ export async function checkFile(source: Readable, reading: Reading, maxColumns: 
       if (isHeader) headerRule?.(header);
     }
   } catch (error) {
-    if (error instanceof CsvError) {
-      const index = (error as { index?: unknown }).index;
-      throw csvFileError(previousEnd + 1, typeof index === "number" ? index + 1 : null, header, parseErrorReason(error));
-    }
+    if (error instanceof CsvReadError) throw csvFileError(error.line, error.column, header, readErrorReason(error));
     throw error;
   }
   if (!header) throw new AppError("invalid", "The CSV file is empty", { file: "Line 1: the file is empty (no header row)" });
@@ -349,7 +316,7 @@ export async function receiveCsvUpload(request: FastifyRequest, rules: CsvUpload
       }
     });
     const reading = { encoding: checked.encoding, delimiter: checked.delimiter };
-    return { ...checked, records: () => parsed<string[]>(createReadStream(spooled), reading), dispose };
+    return { ...checked, records: () => parsed(createReadStream(spooled), reading), dispose };
   } catch (error) {
     await dispose();
     throw error;

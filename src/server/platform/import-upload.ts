@@ -202,7 +202,7 @@ export function storedRecords(db: Db, upload: { id: string; format: UploadFormat
     })();
   }
   const reading: Reading = { encoding: (upload.encoding ?? "utf-8") as CsvEncoding, delimiter: upload.delimiter ?? "," };
-  return parsed<string[]>(Readable.from(chunksOf(db, upload.id), { objectMode: false }), reading);
+  return parsed(Readable.from(chunksOf(db, upload.id), { objectMode: false }), reading);
 }
 
 /** Uploads a day old that no running import reads: dropped with their chunks (one statement). */
