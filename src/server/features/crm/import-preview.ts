@@ -3,6 +3,7 @@ import type { ImportResult } from "~/shared/schemas/crm";
 import { longTransaction, type Db, type Engine } from "../../db/client";
 import { lead } from "../../db/schema";
 import { importLeadsCsv, leadsNamed, type ImportTarget } from "./import";
+import { LeadStatistics } from "./lead-statistics";
 
 /**
  * The dry run of a mapped import (issue 23 §5): how many rows would be created, updated, unchanged or
@@ -55,5 +56,7 @@ export async function dryRunLeadImport(
       if (engine === "pglite") await session.execute(sql`drop table if exists ${PREVIEW}`);
     }
   };
+  // The copy is filled by lookups on the lead table: they need its statistics as the import's do.
+  await new LeadStatistics(db).prepare();
   return engine === "pglite" ? run(db) : longTransaction(db, run);
 }

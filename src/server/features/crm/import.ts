@@ -8,6 +8,7 @@ import { retryWhenBusy } from "../../platform/busy-retry";
 import { AppError } from "../../platform/errors";
 import { csvColumnOf, IMPORTED_COLUMNS, LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
 import { readLeadRow, readSheetHeader, type CellErrors, type ImportedLead, type SheetHeader } from "./csv-row";
+import { ANALYZE_AFTER_ROWS, LeadStatistics } from "./lead-statistics";
 import { listLeadOwners } from "./owners";
 import { leadsChanged } from "./summary-cache";
 
@@ -26,8 +27,6 @@ export const IMPORT_BATCH = 10_000;
  * and 52–56 s, and a sign-in during the import waited for them accordingly.
  */
 export const PGLITE_IMPORT_BATCH = 100;
-/** An import that writes this many leads refreshes the table's statistics. */
-const ANALYZE_AFTER_ROWS = 10_000;
 /** The answer lists this many rejected cells at most; `rejectedRows` counts them all. */
 const MAX_REPORTED = 1000;
 
@@ -118,6 +117,8 @@ export async function importLeadsCsv(
   const result: ImportResult = resumed
     ? { ...resumed.result, rejected: [...resumed.result.rejected] }
     : { syncedRecords: 0, created: 0, updated: 0, unchanged: 0, rejected: [], rejectedRows: 0 };
+  const statistics = target === LEAD_TABLES ? new LeadStatistics(db) : null;
+  await statistics?.prepare(result.created);
   const skipRows = resumed?.row ?? 0;
   let checkpointAt = skipRows;
   const reject = (row: number, errors: CellErrors) => {
@@ -138,6 +139,7 @@ export async function importLeadsCsv(
   const flush = async () => {
     if (!batch.length) return;
     await earlier; // never more than two at once
+    await statistics?.grew(result.created);
     const sharesKey = !!latest && [...keys].some((key) => latest!.keys.has(key));
     if (sharesKey) await latest!.done;
     const started = startBatch(db, batch, keys, sharesKey ? null : latest, actorStaffId, result, reject, embedded, target);

@@ -1,0 +1,62 @@
+import { getTableName, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "../../db/client";
+import { lead } from "../../db/schema";
+
+/** Below this many changed leads the planner's picture is never refreshed for an import. */
+export const ANALYZE_AFTER_ROWS = 10_000;
+
+/**
+ * The planner's statistics of the lead table, kept current by the import that changes it most, since
+ * nothing else may: PGlite has no autovacuum, and a PostgreSQL server can run with it off.
+ *
+ * Without statistics the planner guesses: it read `mobile = $1` through the mobile's trigram index
+ * (pg_trgm serves equality too), which reads every lead sharing the key's trigrams — nearly all of
+ * them, for Indian mobiles. An import's lookups then grew with the table: in CI a 150,000-row import
+ * into 25,000 seeded leads (never analysed) slowed to 25 s a batch at 146,000 and never finished. Once
+ * the table has statistics the mobile is known to be nearly unique and the B-tree is used, however
+ * much the table grows afterwards, so one analysis at the start (when the table changed since the last)
+ * and one each time the import has doubled the leads analysed are enough: a few short analyses at most.
+ */
+export class LeadStatistics {
+  /** Leads in the table when it was last analysed (its estimate then); -1 for never. */
+  private analysedRows = -1;
+  /** The import's created leads when the table was last analysed. */
+  private createdAtAnalysis = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Before the first lookup: analyses the table when it never was, or has changed by a fifth since.
+   * `created`: the leads a resumed import had created before.
+   */
+  async prepare(created = 0): Promise<void> {
+    this.createdAtAnalysis = created;
+    const [state] = rowsOf<{ analysed: number; changed: number }>(
+      await this.db.execute(sql`
+        select c.reltuples::float8 as analysed, coalesce(s.n_mod_since_analyze, 0)::float8 as changed
+        from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
+        where c.oid = ${getTableName(lead)}::regclass`),
+    );
+    this.analysedRows = state?.analysed ?? -1;
+    const changed = state?.changed ?? 0;
+    if (this.analysedRows < 0 || changed > Math.max(ANALYZE_AFTER_ROWS, this.analysedRows / 5)) await this.analyse();
+  }
+
+  /**
+   * Between batches, told the leads the import has created so far: analyses once it has created as
+   * many as the table held at the last analysis (and at least ANALYZE_AFTER_ROWS) since, so a table
+   * that started empty is analysed at 10,000, 20,000, 40,000… leads, and one of a million not again
+   * before the import's end.
+   */
+  async grew(created: number): Promise<void> {
+    if (created - this.createdAtAnalysis < Math.max(ANALYZE_AFTER_ROWS, this.analysedRows)) return;
+    this.createdAtAnalysis = created;
+    await this.analyse();
+  }
+
+  private async analyse(): Promise<void> {
+    await this.db.execute(sql`analyze ${lead}`);
+    const [after] = rowsOf<{ analysed: number }>(await this.db.execute(sql`select reltuples::float8 as analysed from pg_class where oid = ${getTableName(lead)}::regclass`));
+    this.analysedRows = after?.analysed ?? 0;
+  }
+}
