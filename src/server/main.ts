@@ -101,7 +101,7 @@ async function start() {
     const codes = config.env === "development" ? "; candidates' sign-in codes are printed in this log (development only)" : ", so candidates get no sign-in code";
     app.log.warn(`SMTP_URL is not set: e-mail stays in the outbox table, not sent${codes}.`);
   }
-  const housekeeping = startHousekeeping(database.db, app.log);
+  const housekeeping = startHousekeeping(database.db, app.log, database.engine);
   // The CRM's daily digest at 09:00 Asia/Kolkata: every process tries; each owner's is claimed once.
   const digests = startDigestSchedule(database.db, config.publicBaseUrl, app.log);
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client";
+import type { Db, Engine } from "../db/client";
+import { keepTablesHealthy } from "../db/upkeep";
 import { pruneRateLimits } from "./rate-limit";
 import { pruneSessions } from "./sessions";
 import { pruneCandidateSessions } from "./candidate-sessions";
@@ -13,11 +14,18 @@ import { pruneOldCodes } from "../features/reports/data-rights";
  * unused for 180 days so those tables stay small, and
  * wipes the outbox's expired one-time codes (sealed; messages no worker sent in time); drops
  * Content-Security-Policy violation reports older than 30 days, and candidates' sign-in and erasure
- * codes 30 days past their expiry (README "Your data").
+ * codes 30 days past their expiry (README "Your data"). Then, on the embedded database, which has no
+ * autovacuum, analyses and vacuums the tables that need it as autovacuum would (db/upkeep.ts).
  */
-export function startHousekeeping(db: Db, log: FastifyBaseLogger): { stop(): void } {
-  const run = () =>
-    Promise.all([pruneSessions(db), pruneCandidateSessions(db), pruneCandidateSignIn(db), pruneRateLimits(db), wipeExpiredMailSecrets(db), pruneCspViolations(db), pruneOldCodes(db)]).catch((error) => log.warn({ err: error }, "housekeeping failed"));
+export function startHousekeeping(db: Db, log: FastifyBaseLogger, engine: Engine): { stop(): void } {
+  const run = async () => {
+    try {
+      await Promise.all([pruneSessions(db), pruneCandidateSessions(db), pruneCandidateSignIn(db), pruneRateLimits(db), wipeExpiredMailSecrets(db), pruneCspViolations(db), pruneOldCodes(db)]);
+      if (engine === "pglite") await keepTablesHealthy(db);
+    } catch (error) {
+      log.warn({ err: error }, "housekeeping failed");
+    }
+  };
   const timer = setInterval(run, 10 * 60 * 1000);
   timer.unref();
   void run();
