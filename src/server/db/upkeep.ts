@@ -8,6 +8,8 @@ import { rowsOf, type Db } from "./client";
 const ANALYZE_BASE = 50;
 const ANALYZE_SHARE = 0.1;
 const VACUUM_BASE = 50;
+/** Whether a table of `rows` rows (its estimate at the last analysis) with `changed` since wants another. */
+export const wantsAnalysis = (changed: number, rows: number) => changed > ANALYZE_BASE + ANALYZE_SHARE * Math.max(rows, 0);
 const VACUUM_SHARE = 0.2;
 /**
  * Tables larger than this (64 MB) are not vacuumed here: on the embedded database a VACUUM holds every

@@ -1,6 +1,7 @@
 import { getTableName, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/client";
 import { lead } from "../../db/schema";
+import { wantsAnalysis } from "../../db/upkeep";
 
 /** Below this many changed leads the planner's picture is never refreshed for an import. */
 export const ANALYZE_AFTER_ROWS = 10_000;
@@ -26,7 +27,8 @@ export class LeadStatistics {
   constructor(private readonly db: Db) {}
 
   /**
-   * Before the first lookup: analyses the table when it never was, or has changed by a fifth since.
+   * Before the first lookup: analyses the table when it never was, or when autovacuum would (changed
+   * by more than 50 + 10 % since: db/upkeep.ts).
    * `created`: the leads a resumed import had created before.
    */
   async prepare(created = 0): Promise<void> {
@@ -39,7 +41,7 @@ export class LeadStatistics {
     );
     this.analysedRows = state?.analysed ?? -1;
     const changed = state?.changed ?? 0;
-    if (this.analysedRows < 0 || changed > Math.max(ANALYZE_AFTER_ROWS, this.analysedRows / 5)) await this.analyse();
+    if (this.analysedRows < 0 || wantsAnalysis(changed, this.analysedRows)) await this.analyse();
   }
 
   /**
