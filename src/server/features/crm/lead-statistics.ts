@@ -5,6 +5,8 @@ import { wantsAnalysis } from "../../db/upkeep";
 
 /** Below this many changed leads the planner's picture is never refreshed for an import. */
 export const ANALYZE_AFTER_ROWS = 10_000;
+/** Statistics taken on this many leads stay good for the rest of an import. */
+const SETTLED_ROWS = 100_000;
 
 /**
  * The planner's statistics of the lead table, kept current by the import that changes it most, since
@@ -16,7 +18,8 @@ export const ANALYZE_AFTER_ROWS = 10_000;
  * into 25,000 seeded leads (never analysed) slowed to 25 s a batch at 146,000 and never finished. Once
  * the table has statistics the mobile is known to be nearly unique and the B-tree is used, however
  * much the table grows afterwards, so one analysis at the start (when the table changed since the last)
- * and one each time the import has doubled the leads analysed are enough: a few short analyses at most.
+ * and one each time the import has doubled the leads analysed, until one has seen 100,000, are enough:
+ * a few short analyses at most.
  */
 export class LeadStatistics {
   /** Leads in the table when it was last analysed (its estimate then); -1 for never. */
@@ -47,10 +50,13 @@ export class LeadStatistics {
   /**
    * Between batches, told the leads the import has created so far: analyses once it has created as
    * many as the table held at the last analysis (and at least ANALYZE_AFTER_ROWS) since, so a table
-   * that started empty is analysed at 10,000, 20,000, 40,000… leads, and one of a million not again
-   * before the import's end.
+   * that started empty is analysed at 10,000, 20,000, 40,000… leads. Once an analysis has seen
+   * SETTLED_ROWS leads, not again before the import's end: the statistics then say the mobile is
+   * nearly unique, and more leads do not change the plan (an import into 200,000 leads would
+   * otherwise pay for two more analyses of a second each).
    */
   async grew(created: number): Promise<void> {
+    if (this.analysedRows >= SETTLED_ROWS) return;
     if (created - this.createdAtAnalysis < Math.max(ANALYZE_AFTER_ROWS, this.analysedRows)) return;
     this.createdAtAnalysis = created;
     await this.analyse();
