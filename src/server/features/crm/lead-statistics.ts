@@ -1,7 +1,7 @@
 import { getTableName, sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { lead } from "../../db/schema";
-import { wantsAnalysis } from "../../db/upkeep";
+import { tableStates, wantsAnalysis } from "../../db/upkeep";
 
 /** Below this many changed leads the planner's picture is never refreshed for an import. */
 export const ANALYZE_AFTER_ROWS = 10_000;
@@ -36,15 +36,9 @@ export class LeadStatistics {
    */
   async prepare(created = 0): Promise<void> {
     this.createdAtAnalysis = created;
-    const [state] = rowsOf<{ analysed: number; changed: number }>(
-      await this.db.execute(sql`
-        select c.reltuples::float8 as analysed, coalesce(s.n_mod_since_analyze, 0)::float8 as changed
-        from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
-        where c.oid = ${getTableName(lead)}::regclass`),
-    );
-    this.analysedRows = state?.analysed ?? -1;
-    const changed = state?.changed ?? 0;
-    if (this.analysedRows < 0 || wantsAnalysis(changed, this.analysedRows)) await this.analyse();
+    const [state] = await tableStates(this.db, getTableName(lead));
+    this.analysedRows = state?.rows ?? -1;
+    if (!state || state.rows < 0 || wantsAnalysis(state)) await this.analyse();
   }
 
   /**
@@ -64,7 +58,6 @@ export class LeadStatistics {
 
   private async analyse(): Promise<void> {
     await this.db.execute(sql`analyze ${lead}`);
-    const [after] = rowsOf<{ analysed: number }>(await this.db.execute(sql`select reltuples::float8 as analysed from pg_class where oid = ${getTableName(lead)}::regclass`));
-    this.analysedRows = after?.analysed ?? 0;
+    this.analysedRows = (await tableStates(this.db, getTableName(lead)))[0]?.rows ?? 0;
   }
 }
