@@ -1,11 +1,11 @@
 // A real API server process on its own fresh database, for tests that kill it (kill -9) and start it
 // again: tests/api/import-crash.test.ts and tests/api/crm/import-mapping.test.ts.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { openPglite } from "~/server/db/client";
 import { createEmptyPostgresDatabase, testEngine } from "./database";
 import { freePort } from "./free-port";
@@ -21,11 +21,16 @@ export interface FreshDatabase {
   query: <T>(text: string) => Promise<T[]>;
 }
 
-/** A fresh database for one server: a data folder (PGlite) or a new PostgreSQL database. */
+/**
+ * A fresh database for one server: a data folder (PGlite) or a new PostgreSQL database, each a copy of
+ * the run's migrated template (as createTestDatabase's), so the server's first start finds its
+ * migrations done instead of running all of them (about 2.5 s of CPU on PGlite, three times a run).
+ */
 export async function freshDatabase(cleanup: Cleanup): Promise<FreshDatabase> {
   if (testEngine === "pglite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "ff-crash-"));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    await writePgliteTemplate(path.join(dir, "pglite"));
     const query = async <T,>(text: string) => {
       const db = await openPglite(path.join(dir, "pglite"));
       try {
@@ -36,7 +41,7 @@ export async function freshDatabase(cleanup: Cleanup): Promise<FreshDatabase> {
     };
     return { env: { DATA_DIR: dir, DATABASE_URL: "" }, query };
   }
-  const { url, drop } = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_crash");
+  const { url, drop } = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_crash", inject("postgresTemplate"));
   cleanup.push(drop);
   const query = async <T,>(text: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -48,6 +53,13 @@ export async function freshDatabase(cleanup: Cleanup): Promise<FreshDatabase> {
     }
   };
   return { env: { DATABASE_URL: url }, query };
+}
+
+/** The migrated template's data folder written out at `dataDir` (a folder PGlite has not made yet). */
+async function writePgliteTemplate(dataDir: string): Promise<void> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const copy = await PGlite.create({ dataDir, loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
+  await copy.close();
 }
 
 export interface ServerProcess {
