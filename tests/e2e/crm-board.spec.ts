@@ -42,6 +42,10 @@ async function dragByMouse(page: Page, name: string, stage: string) {
   await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 15 });
   await page.mouse.up();
+  // dnd-kit swallows every click for 50 ms after a drop (the one that ends a drag must not open the
+  // card), from a timer it sets on pointer up. A person's next click comes later; a test's can come
+  // first (a CI run's Cancel was lost so, the dialog left open). A 50 ms timer set now fires after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
 test("board at 1280 px: drag by mouse and by keyboard, Cancel puts the card back, Closed Won via the Batch ID modal", async ({ page }) => {
