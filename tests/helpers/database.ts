@@ -8,6 +8,7 @@ export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "p
 
 /** The run's migrated PGlite data folder (pglite-template.ts), read once per test file. */
 let template: Uint8Array | undefined;
+export const pgliteTemplate = (): Uint8Array => (template ??= readFileSync(inject("pgliteTemplate")));
 
 /**
  * A clean, migrated database for one test file: an in-memory PGlite copied from the run's migrated
@@ -21,8 +22,7 @@ export async function createTestDatabase(): Promise<{
   connectAgain: () => Promise<Database>;
 }> {
   if (testEngine === "pglite") {
-    template ??= readFileSync(inject("pgliteTemplate"));
-    const database = await openPglite(null, template);
+    const database = await openPglite(null, pgliteTemplate());
     return { database, drop: () => database.close(), connectAgain: async () => ({ ...database, close: async () => {} }) };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,13 +1,13 @@
 // A real API server process on its own fresh database, for tests that kill it (kill -9) and start it
 // again: tests/api/import-crash.test.ts and tests/api/crm/import-mapping.test.ts.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, inject } from "vitest";
 import { openPglite } from "~/server/db/client";
-import { createEmptyPostgresDatabase, testEngine } from "./database";
+import { createEmptyPostgresDatabase, pgliteTemplate, testEngine } from "./database";
 import { freePort } from "./free-port";
 
 export const CRASH_STAFF = { email: "crash.test@example.com", password: "crash-test-password-1" };
@@ -58,7 +58,7 @@ export async function freshDatabase(cleanup: Cleanup): Promise<FreshDatabase> {
 /** The migrated template's data folder written out at `dataDir` (a folder PGlite has not made yet). */
 async function writePgliteTemplate(dataDir: string): Promise<void> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const copy = await PGlite.create({ dataDir, loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
+  const copy = await PGlite.create({ dataDir, loadDataDir: new Blob([pgliteTemplate() as Uint8Array<ArrayBuffer>]) });
   await copy.close();
 }
 
