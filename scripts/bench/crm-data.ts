@@ -5,6 +5,7 @@ import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { longTransaction, type Db } from "~/server/db/client";
+import { uuidV7At } from "~/server/db/uuid-v7";
 import { LEAD_STAGES, STAGE_STATUSES } from "~/shared/crm/pipeline";
 import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 
@@ -58,12 +59,16 @@ export async function insertLeads(db: Db, rows: number, ownerIds: string[], onBa
   }
 }
 
+/** Lead g came in g half-minutes ago: the newest is g = 1. Its id is time-ordered from that instant, as the site gives them. */
+const CREATED_AT = "now() - make_interval(secs => g * 30)";
+
 /** Leads g = from..to (the same lead for the same g, whatever the batch size). */
 async function insertLeadRange(db: Db, from: number, to: number, ownerIds: string[]): Promise<void> {
   await longTransaction(db, (tx) => tx.execute(sql`
-    insert into lead (email, full_name, mobile, source_type, has_brochure_download, has_application, lead_owner, priority,
+    insert into lead (id, email, full_name, mobile, source_type, has_brochure_download, has_application, lead_owner, priority,
       lead_stage, lead_status, sale_amount, collected_amount, batch_name, follow_up_date, motivation, created_at)
     select
+      ${sql.raw(uuidV7At(CREATED_AT))},
       'lead' || g || '@' || (${textArray(DOMAINS)})[1 + g % ${DOMAINS.length}],
       case when g % ${RARE_EVERY} = 7 then ${RARE_NAME}
         else (${textArray(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${textArray(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}] end,
@@ -79,7 +84,7 @@ async function insertLeadRange(db: Db, from: number, to: number, ownerIds: strin
       case when (${textArray(PAIRS.map(([, status]) => status))})[p] like 'CW - %' then 'FF-2025-0' || (1 + g % 9) end,
       case when g % 10 = 0 then current_date - (g % 30) end,
       'Wants a founder''s office role',
-      now() - make_interval(secs => g * 30)
+      ${sql.raw(CREATED_AT)}
     from (select g, 1 + (g * 31) % ${PAIRS.length} as p from generate_series(${from}::int, ${to}::int) g) s`));
 }
 

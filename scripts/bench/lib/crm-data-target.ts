@@ -48,7 +48,7 @@ export async function scoreEveryLead(db: Db): Promise<number> {
 type PostgresTarget = Extract<DataTarget, { engine: "postgres" }>;
 
 /** The kept data set's comment: a database generated for another size is generated again. */
-const readyComment = (rows: number) => `ff bench crm ${rows} leads, scored`;
+const readyComment = (rows: number) => `ff bench crm ${rows} leads, scored, time-ordered ids`;
 
 /** Generates the kept data set BENCH_DATA_DB unless it is there; the seconds it took, or null. */
 export async function keptCrmData(dataDb: string, rows: number): Promise<number | null> {

@@ -7,6 +7,7 @@ import { BATCH_REQUIRED, OWNER_RULE } from "~/shared/crm/lead-rules";
 import type { Lead, LeadDetail, LeadPage } from "~/shared/schemas/crm";
 import { leadFactory, searchTag } from "../../fixtures/leads";
 import { createTestApp, signedIn, type TestContext } from "../../helpers/app";
+import { v7Millis } from "../../helpers/time-ordered-id";
 
 let ctx: TestContext;
 let sales: Awaited<ReturnType<typeof signedIn>>;
@@ -106,6 +107,19 @@ describe("POST /api/crm/leads (item 9)", () => {
     expect(plain.json()).toMatchObject({ leadStage: "New", leadStatus: "New", priority: "Medium", mobile: null, leadOwner: null });
     const staged = await post({ fullName: "Staged Lead", email: `staged.${searchTag("s")}@example.com`, leadStage: "Not Connected" });
     expect(staged.json()).toMatchObject({ leadStage: "Not Connected", leadStatus: "Call Back" });
+  });
+
+  it("gives each new lead a time-ordered id (migration 0035), added by hand or by any other writer, a later lead sorting after an earlier one", async () => {
+    const before = Date.now();
+    const byHand = (await post({ fullName: "Ordered Lead", email: `ordered.${searchTag("o")}@example.com` })).json() as Lead;
+    const written = await leadFactory(ctx.db); // any other writer gets the column's default
+    for (const id of [byHand.id, written.id]) {
+      const millis = v7Millis(id);
+      expect(millis, id).not.toBeNull();
+      expect(millis).toBeGreaterThanOrEqual(before - 1000);
+      expect(millis).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    expect(v7Millis(written.id)!).toBeGreaterThanOrEqual(v7Millis(byHand.id)!);
   });
 
   it("answers 400 naming the field for bad input and for the pipeline rules of an edit", async () => {

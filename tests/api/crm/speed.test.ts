@@ -14,6 +14,7 @@ import type { LeadPage } from "~/shared/schemas/crm";
 import { leadFactory, searchTag } from "../../fixtures/leads";
 import { createTestApp, login, signedIn, type TestContext } from "../../helpers/app";
 import { staffFactory } from "../../fixtures/staff";
+import { v7Millis } from "../../helpers/time-ordered-id";
 
 /** A file's rows as the import reads them (platform/csv-import.ts hands over arrays of cells). */
 const cellsOf = (text: string): string[][] => parse(text, { relax_column_count: true });
@@ -208,8 +209,8 @@ describe("an import whose batches meet anywhere", () => {
     const history = await ctx.db.select().from(leadChange).where(inArray(leadChange.leadId, created.map((l) => l.id)));
     expect(history).toHaveLength(3);
     for (const id of [...created.map((l) => l.id), ...history.map((h) => h.id)]) {
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      const millis = parseInt(id.replace(/-/g, "").slice(0, 12), 16);
+      const millis = v7Millis(id);
+      expect(millis, id).not.toBeNull();
       expect(millis).toBeGreaterThanOrEqual(before - 1000);
       expect(millis).toBeLessThanOrEqual(Date.now() + 1000);
     }

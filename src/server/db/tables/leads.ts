@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { LEAD_ORIGINS, LEAD_SOURCE_TYPES } from "~/shared/crm/pipeline";
 import { staff } from "../schema";
+import { UUID_V7 } from "../uuid-v7";
 
 export const LEAD_SOURCES = LEAD_SOURCE_TYPES;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
@@ -13,7 +14,8 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
 export const lead = pgTable(
   "lead",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    /** Time-ordered (migration 0035): leads that came in together sit together in lead_pkey. */
+    id: uuid("id").primaryKey().default(UUID_V7),
     email: text("email").notNull().unique(),
     fullName: text("full_name").notNull().default(""),
     /** Digits only, with the country code, so "+91 98765-43210" and "919876543210" match. */
