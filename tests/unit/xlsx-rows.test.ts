@@ -97,4 +97,9 @@ describe("xlsxRows", () => {
     const wide = `<row r="1">${Array.from({ length: 5 }, (_, c) => `<c r="${String.fromCharCode(65 + c)}1" t="inlineStr"><is><t>H${c}</t></is></c>`).join("")}</row>`;
     await expect(rows(workbook(wide), { ...LIMITS, maxColumns: 4 })).rejects.toThrow("row 1 has 5 columns");
   });
+
+  it("refuses a ZIP of more than 10,000 parts, saying so", async () => {
+    const parts = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`p/${i}.xml`, strToU8("<x/>")]));
+    await expect(rows(Buffer.from(zipSync(parts)))).rejects.toThrow("it has more than 10,000 parts; a workbook of one sheet has about ten");
+  });
 });

@@ -27,6 +27,8 @@ export interface XlsxLimits {
 
 /** Excel's own number formats that show a date or a time (ECMA-376 §18.8.30, and the East Asian ones). */
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+/** Parts (files in the ZIP) a workbook may have: its directory is read whole before any row. */
+const MAX_PARTS = 10_000;
 /** The longest a single row (or shared string) may be in the sheet's XML. */
 const MAX_ELEMENT_CHARS = 16 * 1024 * 1024;
 const DAY_MS = 86_400_000;
@@ -39,9 +41,9 @@ const OFFSET_1904 = 1462;
 const PREFIX = "(?:[A-Za-z_][\\w.-]*:)?";
 
 export async function* xlsxRows(file: Buffer, limits: XlsxLimits): AsyncGenerator<string[]> {
-  const entries = zipEntries(file, 10_000);
+  const entries = zipEntries(file, MAX_PARTS);
   if (entries === "unreadable") throw new XlsxUnreadable("not a ZIP archive we can open");
-  if (entries === "too-many") throw new XlsxUnreadable("too many parts");
+  if (entries === "too-many") throw new XlsxUnreadable(`it has more than ${MAX_PARTS.toLocaleString("en-IN")} parts; a workbook of one sheet has about ten`);
   const parts = new Map(entries.map((entry) => [entry.name.replace(/^\/+/, ""), entry]));
   const budget = { left: limits.maxInflatedBytes };
   const workbook = partText(parts.get("xl/workbook.xml"), budget) ?? "";
