@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<{
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
-  const copy = await createEmptyPostgresDatabase(serverUrl, "ff_test", inject("postgresTemplate"));
+  const copy = await createPostgresDatabase(serverUrl, "ff_test", inject("postgresTemplate"));
   const database = await openPostgres(copy.url);
   return {
     database,
@@ -47,7 +47,7 @@ export async function createTestDatabase(): Promise<{
  * A new database on the PostgreSQL server of `serverUrl`, empty or a copy of `template` (which no one
  * may be connected to): its name, its URL, and `drop()` (forced).
  */
-export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "ff_test", template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(serverUrl: string, prefix = "ff_test", template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = (statement: string) => runAsAdmin(serverUrl, statement);
   await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);

@@ -4,7 +4,7 @@
 import type { TestProject } from "vitest/node";
 import { openPostgres } from "~/server/db/client";
 import { runMigrations } from "~/server/db/migrate";
-import { createEmptyPostgresDatabase } from "./database";
+import { createPostgresDatabase } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,7 +16,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("The api-postgres project needs TEST_DATABASE_URL");
-  const template = await createEmptyPostgresDatabase(serverUrl, "ff_template");
+  const template = await createPostgresDatabase(serverUrl, "ff_template");
   const database = await openPostgres(template.url);
   try {
     await runMigrations(database);

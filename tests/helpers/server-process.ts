@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { expect, inject } from "vitest";
 import { openPglite } from "~/server/db/client";
-import { createEmptyPostgresDatabase, pgliteTemplate, testEngine } from "./database";
+import { createPostgresDatabase, pgliteTemplate, testEngine } from "./database";
 import { freePort } from "./free-port";
 
 export const CRASH_STAFF = { email: "crash.test@example.com", password: "crash-test-password-1" };
@@ -41,7 +41,7 @@ export async function freshDatabase(cleanup: Cleanup): Promise<FreshDatabase> {
     };
     return { env: { DATA_DIR: dir, DATABASE_URL: "" }, query };
   }
-  const { url, drop } = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_crash", inject("postgresTemplate"));
+  const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_crash", inject("postgresTemplate"));
   cleanup.push(drop);
   const query = async <T,>(text: string) => {
     const client = new pg.Client({ connectionString: url });

@@ -7,7 +7,7 @@ import { BATCH_REQUIRED, OWNER_RULE } from "~/shared/crm/lead-rules";
 import type { Lead, LeadDetail, LeadPage } from "~/shared/schemas/crm";
 import { leadFactory, searchTag } from "../../fixtures/leads";
 import { createTestApp, signedIn, type TestContext } from "../../helpers/app";
-import { v7Millis } from "../../helpers/time-ordered-id";
+import { expectTimeOrderedSince, v7Millis } from "../../helpers/time-ordered-id";
 
 let ctx: TestContext;
 let sales: Awaited<ReturnType<typeof signedIn>>;
@@ -113,12 +113,7 @@ describe("POST /api/crm/leads (item 9)", () => {
     const before = Date.now();
     const byHand = (await post({ fullName: "Ordered Lead", email: `ordered.${searchTag("o")}@example.com` })).json() as Lead;
     const written = await leadFactory(ctx.db); // any other writer gets the column's default
-    for (const id of [byHand.id, written.id]) {
-      const millis = v7Millis(id);
-      expect(millis, id).not.toBeNull();
-      expect(millis).toBeGreaterThanOrEqual(before - 1000);
-      expect(millis).toBeLessThanOrEqual(Date.now() + 1000);
-    }
+    expectTimeOrderedSince([byHand.id, written.id], before);
     expect(v7Millis(written.id)!).toBeGreaterThanOrEqual(v7Millis(byHand.id)!);
   });
 

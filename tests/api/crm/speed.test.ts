@@ -14,7 +14,7 @@ import type { LeadPage } from "~/shared/schemas/crm";
 import { leadFactory, searchTag } from "../../fixtures/leads";
 import { createTestApp, login, signedIn, type TestContext } from "../../helpers/app";
 import { staffFactory } from "../../fixtures/staff";
-import { v7Millis } from "../../helpers/time-ordered-id";
+import { expectTimeOrderedSince } from "../../helpers/time-ordered-id";
 
 /** A file's rows as the import reads them (platform/csv-import.ts hands over arrays of cells). */
 const cellsOf = (text: string): string[][] => parse(text, { relax_column_count: true });
@@ -208,12 +208,7 @@ describe("an import whose batches meet anywhere", () => {
     const created = await ctx.db.select().from(lead).where(inArray(lead.email, [1, 2, 3].map((i) => `${tag}.${i}@example.com`)));
     const history = await ctx.db.select().from(leadChange).where(inArray(leadChange.leadId, created.map((l) => l.id)));
     expect(history).toHaveLength(3);
-    for (const id of [...created.map((l) => l.id), ...history.map((h) => h.id)]) {
-      const millis = v7Millis(id);
-      expect(millis, id).not.toBeNull();
-      expect(millis).toBeGreaterThanOrEqual(before - 1000);
-      expect(millis).toBeLessThanOrEqual(Date.now() + 1000);
-    }
+    expectTimeOrderedSince([...created.map((l) => l.id), ...history.map((h) => h.id)], before);
   });
 
   it("applies rows in file order when two batches written at once reach one lead through different keys", async () => {

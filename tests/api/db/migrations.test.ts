@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "~/server/db/client";
 import { migrationsFolder, runMigrations } from "~/server/db/migrate";
-import { createEmptyPostgresDatabase, createTestDatabase, testEngine } from "../../helpers/database";
+import { createPostgresDatabase, createTestDatabase, testEngine } from "../../helpers/database";
 
 /** The migrations committed (drizzle's journal), each to be applied exactly once. */
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
@@ -44,7 +44,7 @@ if (testEngine === "postgres") describe("two nodes migrating one fresh PostgreSQ
   });
 
   it("both succeed, and each migration is applied once", async () => {
-    const empty = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const empty = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     dropDatabase = empty.drop;
     // Two pools, as two processes would have: the lock is per database session.
     const nodeA = await openPostgres(empty.url);

@@ -9,7 +9,7 @@ import { runMigrations } from "~/server/db/migrate";
 import { appSetting, mentor } from "~/server/db/schema";
 import { seedDemoContent } from "~/server/features/demo/seed";
 import { DEFAULT_MENTORS } from "~/server/features/mentors/defaults";
-import { createEmptyPostgresDatabase, testEngine } from "../../helpers/database";
+import { createPostgresDatabase, testEngine } from "../../helpers/database";
 
 const runsHere = testEngine === "postgres";
 const cleanup: (() => Promise<void>)[] = [];
@@ -17,7 +17,7 @@ let workers: Database[] = [];
 
 beforeAll(async () => {
   if (!runsHere) return;
-  const empty = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_seed");
+  const empty = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_seed");
   cleanup.push(empty.drop);
   // A lock limit far shorter than drawing the demo's images: a worker that gave up on the lock would fail.
   workers = await Promise.all([1, 2, 3].map(() => openPostgres(empty.url, { lockTimeoutMs: 100 })));

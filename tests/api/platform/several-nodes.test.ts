@@ -14,7 +14,7 @@ import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { receiveReport } from "~/server/features/reports/intake";
 import { createStaff } from "~/server/features/staff/service";
 import { reportInput } from "../../fixtures/reports";
-import { createEmptyPostgresDatabase, testEngine } from "../../helpers/database";
+import { createPostgresDatabase, testEngine } from "../../helpers/database";
 import { freePort } from "../../helpers/free-port";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../../helpers/round-robin-proxy";
 import { startSmtpPeer, type SmtpPeer } from "../../helpers/smtp-peer";
@@ -106,7 +106,7 @@ const runsHere = testEngine === "postgres";
 
 beforeAll(async () => {
   if (!runsHere) return;
-  const empty = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_nodes");
+  const empty = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "ff_nodes");
   databaseUrl = empty.url;
   cleanup.push(empty.drop);
   // This test's own handle: to arrange what a run needs and to read what the nodes did.
