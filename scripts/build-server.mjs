@@ -2,20 +2,6 @@
 // database's worker thread (src/server/db/pglite-worker.ts) and the share image's
 // (src/server/features/reports/credential-card-worker.ts) beside it (platform/module-worker.ts finds
 // them there); npm packages stay external, so resvg's wasm and the fonts are read from node_modules.
-import { build } from "esbuild";
+import { bundleServer, WORKER_ENTRIES } from "./server-bundle.mjs";
 
-await build({
-  entryPoints: {
-    main: "src/server/main.ts",
-    "pglite-worker": "src/server/db/pglite-worker.ts",
-    "credential-card-worker": "src/server/features/reports/credential-card-worker.ts",
-  },
-  outdir: "dist/server",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
+await bundleServer({ main: "src/server/main.ts", ...WORKER_ENTRIES }, "dist/server");

@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { openPostgres } from "~/server/db/client";
 import { runMigrations } from "~/server/db/migrate";
 import { createPostgresDatabase } from "./database";
+import { bundleModuleWorkers } from "./module-workers";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,6 +17,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("The api-postgres project needs TEST_DATABASE_URL");
+  const removeWorkers = await bundleModuleWorkers(project);
   const template = await createPostgresDatabase(serverUrl, "ff_template");
   const database = await openPostgres(template.url);
   try {
@@ -25,5 +27,8 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   project.provide("postgresTemplate", template.name);
-  return () => template.drop();
+  return async () => {
+    await template.drop();
+    removeWorkers();
+  };
 }

@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { expect, inject } from "vitest";
 import { openPglite } from "~/server/db/client";
-import { createPostgresDatabase, pgliteTemplate, testEngine } from "./database";
+import { copyPgliteTemplate, createPostgresDatabase, testEngine } from "./database";
 import { freePort } from "./free-port";
 
 export const CRASH_STAFF = { email: "crash.test@example.com", password: "crash-test-password-1" };
@@ -30,7 +30,7 @@ export async function freshDatabase(cleanup: Cleanup): Promise<FreshDatabase> {
   if (testEngine === "pglite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "ff-crash-"));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    await writePgliteTemplate(path.join(dir, "pglite"));
+    copyPgliteTemplate(path.join(dir, "pglite"));
     const query = async <T,>(text: string) => {
       const db = await openPglite(path.join(dir, "pglite"));
       try {
@@ -53,13 +53,6 @@ export async function freshDatabase(cleanup: Cleanup): Promise<FreshDatabase> {
     }
   };
   return { env: { DATABASE_URL: url }, query };
-}
-
-/** The migrated template's data folder written out at `dataDir` (a folder PGlite has not made yet). */
-async function writePgliteTemplate(dataDir: string): Promise<void> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const copy = await PGlite.create({ dataDir, loadDataDir: new Blob([pgliteTemplate() as Uint8Array<ArrayBuffer>]) });
-  await copy.close();
 }
 
 export interface ServerProcess {

@@ -171,15 +171,15 @@ await db.close();`;
 }
 
 /**
- * Embedded PostgreSQL (PGlite); `dataDir` null keeps it in memory (tests), started from `image` when
- * given (a folder dumped by dumpDataDir: the tests' migrated template). PGlite runs in a worker
+ * Embedded PostgreSQL (PGlite) on the data folder `dataDir` (made with initdb when it has none yet;
+ * null keeps the database in memory, empty). PGlite runs in a worker
  * thread (db/pglite-worker.ts): WebAssembly PostgreSQL holds the thread that calls it for the whole of
  * each statement, and on the server's thread that stopped every other request meanwhile — cached
  * pages and sign-in included — while an import or a busy CRM list ran.
  */
-export async function openPglite(dataDir: string | null, image?: Uint8Array): Promise<Database> {
+export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteDataDir(dataDir);
-  const client = await PgliteProxy.create({ dataDir, settings: PGLITE_SETTINGS, ...(image ? { image } : {}) });
+  const client = await PgliteProxy.create({ dataDir, settings: PGLITE_SETTINGS });
   // drizzle-orm/pglite uses query(sql, params, { rowMode, parsers }) and transaction(tx => …): the proxy's.
   const db = drizzlePglite(client as never, { schema }) as unknown as Db;
   return {

@@ -12,11 +12,11 @@ export type QueryPriority = keyof typeof PRIORITY;
 export type RowMode = "array" | "object";
 
 export interface WorkerInit {
-  /** null: in memory (tests). */
+  /** null: in memory. */
   dataDir: string | null;
   settings: string[];
-  /** In memory only: a data folder written by `dumpDataDir` to start from (the tests' migrated template). */
-  image?: Uint8Array;
+  /** PostgreSQL's WebAssembly, compiled by the opening thread (pglite-proxy.ts); omitted, PGlite compiles its own. */
+  wasmModule?: WebAssembly.Module;
 }
 
 /** The server's thread to the worker. `id` names the answer; `tx` runs the statement in that open transaction. */

@@ -2,6 +2,9 @@
 // interface that drizzle-orm/pglite and the server use — query, exec, transaction, notifications,
 // close. Every statement is sent to the worker with the caller's priority (priority.ts), so the
 // server's thread never runs PostgreSQL itself and keeps answering while a statement runs.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 import { PRIORITY, type WireError, type WireResults, type WorkerInit, type WorkerReply, type WorkerRequest } from "./pglite-protocol";
@@ -40,6 +43,17 @@ function compactParams(params: unknown[] | undefined): unknown[] {
   return params.map((p) => (ArrayBuffer.isView(p) && p.byteLength !== p.buffer.byteLength ? new Uint8Array(p.buffer, p.byteOffset, p.byteLength).slice() : p));
 }
 
+let compiled: Promise<WebAssembly.Module> | null = null;
+/**
+ * PostgreSQL's WebAssembly, compiled once per process and handed to each worker (a compiled module
+ * crosses threads without being compiled again). Each worker compiling its own took ~1 s of CPU per
+ * database opened (V8's background compilers), which the tests pay once per test file.
+ */
+function compiledPglite(): Promise<WebAssembly.Module> {
+  const file = path.join(path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")), "pglite.wasm");
+  return (compiled ??= readFile(file).then((bytes) => WebAssembly.compile(bytes)));
+}
+
 function startWorker(init: WorkerInit): Worker {
   // A worker does not take the process's --max-semi-space-size (`npm run serve` sets 4 MB): its young
   // generation would be 48 MB. The same 4 MB semi-spaces (a young generation of three of them).
@@ -61,7 +75,7 @@ export class PgliteProxy {
 
   /** Starts the worker and opens PGlite in it (`dataDir` null: in memory); resolves once it answers. */
   static async create(init: WorkerInit): Promise<PgliteProxy> {
-    const worker = startWorker(init);
+    const worker = startWorker({ ...init, wasmModule: await compiledPglite() });
     const proxy = new PgliteProxy(worker);
     await new Promise<void>((resolve, reject) => {
       const early = (error: Error) => reject(error);

@@ -23,7 +23,7 @@ const HOLD_MS = 150;
 const BYTEA = 17;
 
 const port = parentPort!;
-const { dataDir, settings, image } = workerData as WorkerInit;
+const { dataDir, settings, wasmModule } = workerData as WorkerInit;
 /**
  * PGLITE_STATEMENT_LOG=<file>: one JSON line per statement run by the worker — when it was asked
  * (`at`, ms since 1970), its priority, how long it waited for its turn (`waitMs`) and
@@ -270,8 +270,7 @@ async function main(): Promise<void> {
   let pglite: PGlite;
   try {
     // pg_trgm: the CRM's substring search (its migration creates the extension).
-    const from = dataDir ? { dataDir } : image ? { loadDataDir: new Blob([image as Uint8Array<ArrayBuffer>]) } : {};
-    pglite = await PGlite.create({ ...from, postgresqlconf: settings, extensions: { pg_trgm } });
+    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: settings, extensions: { pg_trgm }, ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}) });
   } catch (error) {
     post({ kind: "failed", error: toWireError(error) });
     return;
