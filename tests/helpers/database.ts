@@ -24,8 +24,9 @@ function useBundledWorkers(): void {
 
 /**
  * A clean, migrated database for one test file: PGlite on a copy of the run's migrated template's data
- * folder (in memory where the system allows), or a new database on the PostgreSQL server of TEST_DATABASE_URL copied from the run's
- * migrated template database (postgres-template.ts), dropped again by `drop()`.
+ * folder (in memory where the system allows), or a new database on the PostgreSQL server of
+ * TEST_DATABASE_URL copied from the run's migrated template database (postgres-template.ts), dropped
+ * again (and the folder removed) by `drop()`.
  */
 export async function createTestDatabase(): Promise<{
   database: Database;
