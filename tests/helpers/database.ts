@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type Database } from "~/server/db/client";
 import { runAsAdmin } from "./postgres-admin";
+import { makeScratchDir } from "./scratch-dirs";
 
 export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "postgres";
 
@@ -36,7 +37,7 @@ export async function createTestDatabase(): Promise<{
 }> {
   useBundledWorkers();
   if (testEngine === "pglite") {
-    const dir = mkdtempSync(path.join(memoryTempDir(), "ff-test-"));
+    const dir = makeScratchDir(memoryTempDir(), "ff-test");
     const remove = () => rmSync(dir, { recursive: true, force: true });
     copyPgliteTemplate(path.join(dir, "pglite"));
     const database = await openPglite(path.join(dir, "pglite")).catch((error: unknown) => {

@@ -4,7 +4,7 @@
 // (/dev/shm) where the system has it: PGlite reads and writes it through the file system. Opening a
 // copied folder took ~2 s less CPU than unpacking the same folder from a tar image into PGlite's
 // in-memory file system (~1.5 s) and starting its worker through tsx (~0.8 s).
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
@@ -12,6 +12,7 @@ import { openPglite } from "~/server/db/client";
 import { runMigrations } from "~/server/db/migrate";
 import { memoryTempDir } from "./database";
 import { bundleModuleWorkers } from "./module-workers";
+import { makeScratchDir, sweepAbandoned } from "./scratch-dirs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,7 +23,9 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const removeWorkers = await bundleModuleWorkers(project);
-  const dir = mkdtempSync(path.join(memoryTempDir(), "ff-pglite-template-"));
+  // What killed runs left in memory: their templates and their test files' copies.
+  for (const prefix of ["ff-pglite-template", "ff-test"]) sweepAbandoned(memoryTempDir(), prefix);
+  const dir = makeScratchDir(memoryTempDir(), "ff-pglite-template");
   const dataDir = path.join(dir, "pglite");
   // Migrated in memory, then written out as a folder: a new folder's initdb runs in a child process
   // found through import.meta.resolve, which Vitest's global setup cannot call.
