@@ -4,20 +4,11 @@
 // processes that are gone: never another run's that is still going (two checkouts side by side).
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { isAlive } from "~/server/db/data-dir-lock";
 
 /** A new folder `<prefix>-<pid>-XXXXXX` in `parent`, for sweepAbandoned to find once this process is gone. */
 export function makeScratchDir(parent: string, prefix: string): string {
   return mkdtempSync(path.join(parent, `${prefix}-${process.pid}-`));
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**
@@ -35,6 +26,6 @@ export function sweepAbandoned(parent: string, prefix: string): void {
   const pattern = new RegExp(`^${prefix}-(\\d+)-`);
   for (const name of names) {
     const pid = Number(pattern.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(parent, name), { recursive: true, force: true });
+    if (pid && pid !== process.pid && !isAlive(pid)) rmSync(path.join(parent, name), { recursive: true, force: true });
   }
 }

@@ -70,7 +70,8 @@ function holdsLock(holder: Holder, lockPath: string): boolean {
   return startedAt === undefined || startedAt <= statSync(lockPath).mtimeMs + 1_000;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, but belongs to someone else). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
