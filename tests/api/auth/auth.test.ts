@@ -1,6 +1,7 @@
+import { hash } from "@node-rs/argon2";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvent, staffSession } from "~/server/db/schema";
+import { auditEvent, staff as staffTable, staffSession } from "~/server/db/schema";
 import { LOCKOUT_ACTION, LOGIN_LIMITS, TOO_MANY_ATTEMPTS } from "~/server/features/auth/service";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from "~/server/platform/sessions";
 import { staffFactory } from "../../fixtures/staff";
@@ -28,6 +29,25 @@ describe("the staff session, as the staff pages ask for it", () => {
     expect(after.json()).toEqual({ user: { name: staff.name, email: staff.email, roles: ["content"] } });
     await ctx.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie } });
     expect((await ctx.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).json()).toEqual({ user: null });
+  });
+});
+
+describe("a password hashed at an older cost", () => {
+  it("is hashed again at today's cost by the next right sign-in, and only by a right one", async () => {
+    const member = await staffFactory(ctx.db, ["sales"]);
+    const storedHash = async () => (await ctx.db.select({ h: staffTable.passwordHash }).from(staffTable).where(eq(staffTable.id, member.id)))[0]!.h;
+    expect(await storedHash()).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+    // As accounts made before the cost changed were stored: OWASP's 19 MiB, 2 passes.
+    const older = await hash(member.password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await ctx.db.update(staffTable).set({ passwordHash: older }).where(eq(staffTable.id, member.id));
+
+    expect((await attempt(member.email, "not-the-password-at-all", "10.0.9.1")).statusCode).toBe(401);
+    expect(await storedHash()).toBe(older);
+    expect((await attempt(member.email, member.password, "10.0.9.1")).statusCode).toBe(200);
+    const rehashed = await storedHash();
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+    expect((await attempt(member.email, member.password, "10.0.9.2")).statusCode).toBe(200);
+    expect(await storedHash(), "a current hash is left as it is").toBe(rehashed);
   });
 });
 

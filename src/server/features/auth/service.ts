@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { auditEvent, staff, staffSession } from "../../db/schema";
 import { AppError } from "../../platform/errors";
 import { hitLimit, hitLimits, refundLimits, retryAfterSeconds, type Limit } from "../../platform/rate-limit";
-import { dummyPasswordHash, verifyPassword } from "../staff/passwords";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../staff/passwords";
 
 const WINDOW_MS = 15 * 60 * 1000;
 
@@ -64,6 +64,8 @@ export interface SignInContext {
 export interface CheckedSignIn {
   user: StaffUser & { id: string };
   limits: Limit[];
+  /** The password hashed again with today's cost, when the stored hash was made with another one. */
+  rehashed?: string;
 }
 
 /**
@@ -92,16 +94,18 @@ export async function checkSignIn(db: Db, email: string, password: string, conte
 
   const ok = row ? await verifyPassword(row.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
   if (!row || !ok || row.disabledAt) throw new AppError("unauthenticated", "Invalid email or password");
-  return { user: { id: row.id, name: row.name, email: row.email, roles: row.roles as StaffRole[] }, limits };
+  const rehashed = needsRehash(row.passwordHash) ? await hashPassword(password) : undefined;
+  return { user: { id: row.id, name: row.name, email: row.email, roles: row.roles as StaffRole[] }, limits, rehashed };
 }
 
 /**
- * What a right sign-in changes: its attempt is given back (only failures use up the allowance) and
- * the account's last sign-in is noted. The caller sends it together with the new session's insert,
- * so the embedded database's worker runs them one after the other in one trip.
+ * What a right sign-in changes: its attempt is given back (only failures use up the allowance), the
+ * account's last sign-in is noted and a hash of an older cost replaced. The caller sends it together
+ * with the new session's insert, so the embedded database's worker runs them one after the other in one trip.
  */
-export async function recordSignIn(db: Db, { user, limits }: CheckedSignIn): Promise<void> {
-  await Promise.all([refundLimits(db, limits), db.update(staff).set({ lastLoginAt: new Date() }).where(eq(staff.id, user.id))]);
+export async function recordSignIn(db: Db, { user, limits, rehashed }: CheckedSignIn): Promise<void> {
+  const changes = { lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) };
+  await Promise.all([refundLimits(db, limits), db.update(staff).set(changes).where(eq(staff.id, user.id))]);
 }
 
 /**
