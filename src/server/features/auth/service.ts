@@ -104,8 +104,8 @@ export async function checkSignIn(db: Db, email: string, password: string, conte
  * with the new session's insert, so the embedded database's worker runs them one after the other in one trip.
  */
 export async function recordSignIn(db: Db, { user, limits, rehashed }: CheckedSignIn): Promise<void> {
-  const changes = { lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) };
-  await Promise.all([refundLimits(db, limits), db.update(staff).set(changes).where(eq(staff.id, user.id))]);
+  // drizzle leaves a column whose value is undefined out of the update: a current hash stays as it is.
+  await Promise.all([refundLimits(db, limits), db.update(staff).set({ lastLoginAt: new Date(), passwordHash: rehashed }).where(eq(staff.id, user.id))]);
 }
 
 /**
