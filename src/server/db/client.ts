@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { PgliteProxy } from "./pglite-proxy";
+import { markEmbedded } from "./planner";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -182,6 +183,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const client = await PgliteProxy.create({ dataDir, settings: PGLITE_SETTINGS });
   // drizzle-orm/pglite uses query(sql, params, { rowMode, parsers }) and transaction(tx => …): the proxy's.
   const db = drizzlePglite(client as never, { schema }) as unknown as Db;
+  markEmbedded(db);
   return {
     db,
     engine: "pglite",

@@ -19,9 +19,16 @@ export interface WorkerInit {
   wasmModule?: WebAssembly.Module;
 }
 
-/** The server's thread to the worker. `id` names the answer; `tx` runs the statement in that open transaction. */
+/** Planner settings (name → value) a statement runs under: db/planner.ts. */
+export type PlannerSettings = Readonly<Record<string, string>>;
+
+/**
+ * The server's thread to the worker. `id` names the answer; `tx` runs the statement in that open
+ * transaction; `settings` (outside a transaction only) are set just before the statement and reset
+ * just after it, in the same turn of the worker.
+ */
 export type WorkerRequest =
-  | { op: "query"; id: number; sql: string; params: unknown[]; rowMode: RowMode | undefined; text: number[] | undefined; priority: number; tx?: number }
+  | { op: "query"; id: number; sql: string; params: unknown[]; rowMode: RowMode | undefined; text: number[] | undefined; priority: number; tx?: number; settings?: PlannerSettings }
   | { op: "exec"; id: number; sql: string; priority: number; tx?: number }
   /** Opens a transaction; answered (value: the transaction's id) once BEGIN has run. */
   | { op: "begin"; id: number; priority: number }

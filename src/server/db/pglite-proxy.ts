@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 import { PRIORITY, type WireError, type WireResults, type WorkerInit, type WorkerReply, type WorkerRequest } from "./pglite-protocol";
+import { currentPlannerSettings } from "./planner";
 import { currentQueryPriority, onInteractiveHold } from "./priority";
 import { startModuleWorker } from "../platform/module-worker";
 
@@ -64,6 +65,8 @@ export class PgliteProxy {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   readonly #listeners = new Set<Listener>();
+  /** Messages from the worker not yet taken (#enqueue). */
+  readonly #inbox: WorkerReply[] = [];
   #nextId = 1;
   #stopped: Error | null = null;
   #closing: Promise<void> | null = null;
@@ -94,7 +97,7 @@ export class PgliteProxy {
       };
       worker.on("message", first);
     });
-    worker.on("message", (message: WorkerReply) => proxy.#receive(message));
+    worker.on("message", (message: WorkerReply) => proxy.#enqueue(message));
     worker.on("error", (error) => proxy.#stop(error));
     worker.on("exit", (code) => proxy.#stop(new Error(`The embedded database's worker stopped (exit ${code})`)));
     // Idle, the worker does not keep the process alive (as PGlite in the process did not); a statement on its way does.
@@ -104,6 +107,24 @@ export class PgliteProxy {
     });
     return proxy;
   }
+
+  /**
+   * One message from the worker per turn of the event loop. Node hands over every message waiting on
+   * the port at once, and each answer's continuation runs before the next (a CRM list page: its rows
+   * made leads, serialised and written, ~4 ms of the server's thread), so answers that arrived
+   * together ran back to back while a sign-in or a cached page waited to be read. Taken one per turn
+   * (setImmediate), the event loop reads its sockets between two answers. In order: a notification
+   * still comes before the answer of the statement that delivered it.
+   */
+  #enqueue(message: WorkerReply): void {
+    this.#inbox.push(message);
+    if (this.#inbox.length === 1) setImmediate(this.#takeOne);
+  }
+
+  readonly #takeOne = (): void => {
+    this.#receive(this.#inbox.shift()!);
+    if (this.#inbox.length > 0) setImmediate(this.#takeOne);
+  };
 
   #receive(message: WorkerReply): void {
     if (message.kind === "notify") {
@@ -151,6 +172,10 @@ export class PgliteProxy {
     const text = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
     const message: Outgoing = { op: "query", sql, params: compactParams(params), rowMode: options?.rowMode, text, priority: PRIORITY[currentQueryPriority()] };
     if (tx !== undefined) message.tx = tx;
+    else {
+      const settings = currentPlannerSettings();
+      if (settings) message.settings = settings;
+    }
     return this.#request(message) as Promise<WireResults> as Promise<Results<T>>;
   }
 

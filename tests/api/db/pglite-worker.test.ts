@@ -1,7 +1,8 @@
 // The embedded database runs in a worker thread (src/server/db/pglite-worker.ts) behind a proxy
 // (pglite-proxy.ts): transactions, errors and types cross the threads as PGlite in the process gave
 // them, a notification reaches its listener before the statement that delivered it resolves, a long
-// statement leaves the server's event loop free, and a waiting sign-in goes before waiting bulk work.
+// statement leaves the server's event loop free, answers are taken one per turn of the event loop,
+// and a waiting sign-in goes before waiting bulk work.
 // The first two parts run on both engines; the worker's own on PGlite.
 import { sql, TransactionRollbackError } from "drizzle-orm";
 import Fastify from "fastify";
@@ -164,6 +165,27 @@ if (testEngine === "pglite") describe("the PGlite worker", () => {
     } finally {
       clearInterval(timer);
     }
+  });
+
+  it("takes one answer per turn of the event loop, so timers and sockets are served between answers that arrive together", async () => {
+    let answered = 0;
+    let answeredWhenTimerFired = -1;
+    const spin = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const answers = Array.from({ length: 30 }, () =>
+      db.execute(sql`select 1`).then(() => {
+        if (answered++ === 0) setTimeout(() => (answeredWhenTimerFired = answered), 0);
+        spin(3); // an answer's continuation: a list page made into leads and serialised
+      }),
+    );
+    spin(100); // the statements are on their way: the worker answers them all, and the answers wait on the port together
+    await Promise.all(answers);
+    // All 30 answers at once (Node's default for a port's waiting messages) would fire the timer after the last.
+    expect(answered).toBe(30);
+    expect(answeredWhenTimerFired).toBeGreaterThan(0);
+    expect(answeredWhenTimerFired).toBeLessThan(10);
   });
 
   it("runs a waiting interactive statement before waiting bulk ones, never cutting into a running one or an open transaction", async () => {

@@ -2,9 +2,10 @@ import { and, inArray, sql, type SQL } from "drizzle-orm";
 import type { LeadListQuery } from "~/shared/schemas/crm";
 import type { BoardCount } from "~/shared/schemas/crm-bulk";
 import { rowsOf, type Db } from "../../db/client";
+import { withPlanner } from "../../db/planner";
 import { lead } from "../../db/schema";
 import { leadFilterSql, searchMatchSql, stageUnindexedSql } from "./filters";
-import { CORE_WEIGHT, ENOUGH_HITS, SAMPLE_WEIGHT, searchRows, searchWhere, usePlan, type Plan } from "./search";
+import { CORE_WEIGHT, ENOUGH_HITS, PLANS, SAMPLE_WEIGHT, searchRows, searchWhere, type Plan } from "./search";
 import type { LeadRow } from "./record";
 
 /**
@@ -50,9 +51,9 @@ interface BoardGauge {
 }
 
 /** The search's matches per stage in the sample (`core`: in its core only), one grouped read. */
-async function sampleHitsByStage(tx: Db, inSample: SQL, stages: readonly string[], core: boolean): Promise<Map<string, number>> {
+async function sampleHitsByStage(db: Db, inSample: SQL, stages: readonly string[], core: boolean): Promise<Map<string, number>> {
   const rows = rowsOf<{ stage: string; hits: string }>(
-    await tx.execute(sql`
+    await db.execute(sql`
       select lead_stage as stage, count(*) as hits from lead_search_sample as "lead"
       where ${core ? sql`core and ` : sql``}${inSample} and lead_stage in (${sql.join(stages.map((s) => sql`${s}`), sql`, `)})
       group by 1`),
@@ -60,15 +61,13 @@ async function sampleHitsByStage(tx: Db, inSample: SQL, stages: readonly string[
   return new Map(rows.map((row) => [row.stage, Number(row.hits)]));
 }
 
-/** Step 1 above, in one transaction of bitmap scans. */
+/** Step 1 above, under the bitmap plan. */
 async function gaugeBoard(db: Db, filter: SQL | undefined, q: string, stages: readonly string[]): Promise<BoardGauge> {
   const inSample = and(filter, searchMatchSql(q))!;
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    await usePlan(tx, "bitmap");
-    const core = await sampleHitsByStage(tx, inSample, stages, true);
+  return withPlanner(db, async (run) => {
+    const core = await run(PLANS.bitmap, (on) => sampleHitsByStage(on, inSample, stages, true));
     const short = stages.filter((stage) => (core.get(stage) ?? 0) < ENOUGH_HITS);
-    const sample = short.length ? await sampleHitsByStage(tx, inSample, short, false) : new Map<string, number>();
+    const sample = short.length ? await run(PLANS.bitmap, (on) => sampleHitsByStage(on, inSample, short, false)) : new Map<string, number>();
     const gauge: BoardGauge = { estimated: new Map(), sampled: new Map(), matches: 0 };
     for (const stage of stages) {
       const fromCore = core.get(stage) ?? 0;
@@ -85,18 +84,18 @@ async function gaugeBoard(db: Db, filter: SQL | undefined, q: string, stages: re
 
 /** Leads and the sum of their sale amounts per stage among `stages`, one grouped pass over the search's matches. */
 async function countByStage(db: Db, where: SQL, stages: readonly string[], unindexed: boolean): Promise<Map<string, { leads: number; sale: number }>> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    await usePlan(tx, "bitmap");
-    const inStages = unindexed ? stageUnindexedSql(stages) : inArray(lead.leadStage, stages);
-    const rows = rowsOf<{ stage: string; leads: string; sale: string }>(
-      await tx.execute(sql`
-        select ${lead.leadStage} as stage, count(*) as leads, coalesce(sum(${lead.saleAmount}), 0) as sale from ${lead}
-        where ${where} and ${inStages}
-        group by 1`),
-    );
-    return new Map(rows.map((row) => [row.stage, { leads: Number(row.leads), sale: Number(row.sale) }]));
-  });
+  const inStages = unindexed ? stageUnindexedSql(stages) : inArray(lead.leadStage, stages);
+  const rows = await withPlanner(db, (run) =>
+    run(PLANS.bitmap, async (on) =>
+      rowsOf<{ stage: string; leads: string; sale: string }>(
+        await on.execute(sql`
+          select ${lead.leadStage} as stage, count(*) as leads, coalesce(sum(${lead.saleAmount}), 0) as sale from ${lead}
+          where ${where} and ${inStages}
+          group by 1`),
+      ),
+    ),
+  );
+  return new Map(rows.map((row) => [row.stage, { leads: Number(row.leads), sale: Number(row.sale) }]));
 }
 
 /** Each column's figures: the sample's "about", the exact count and sale sum, or (not counted) the sample's figure, pending. */
@@ -138,11 +137,7 @@ export async function searchBoard(db: Db, query: LeadListQuery, stages: readonly
         if (empty(stage)) return nothing;
         const matches = gauge.estimated.get(stage) ?? (gauge.sampled.get(stage) ?? 0) * SAMPLE_WEIGHT;
         const plan: Plan = matches > 0 && ((query.limit + 1) * (leadsInStage.get(stage) ?? 0)) / matches <= MOST_WALKED ? "walk" : "bitmap";
-        return db.transaction(async (txDb) => {
-          const tx = txDb as unknown as Db;
-          await usePlan(tx, "bitmap");
-          return searchRows(tx, { ...query, stage: [stage] as LeadListQuery["stage"] }, plan, null, plan === "bitmap");
-        });
+        return withPlanner(db, (run) => searchRows(run, { ...query, stage: [stage] as LeadListQuery["stage"] }, plan, null, plan === "bitmap"));
       }),
     ),
   ]);

@@ -1,6 +1,7 @@
 import { and, desc, or, sql, type SQL } from "drizzle-orm";
 import { EXACT_COUNT_LIMIT, type LeadListQuery } from "~/shared/schemas/crm";
 import { rowsOf, type Db } from "../../db/client";
+import { withPlanner, type Planned, type PlannerSettings } from "../../db/planner";
 import { lead } from "../../db/schema";
 import { olderThan, type KeysetCursor } from "../../platform/keyset";
 import { exactMatchSql, leadFilterSql, searchMatchSql, stageUnindexedSql } from "./filters";
@@ -14,7 +15,7 @@ import type { LeadSummary } from "./summary-cache";
  * every lead (1 s for "zzqqxx"), collecting a common fragment's trigram matches and sorting them
  * fetches tens of thousands of rows ("riya"). So the search gauges the fragment first, on the search
  * sample (a fixed sixteenth of the leads kept by triggers, migration 0019), and then tells the
- * planner which plan to use (planner settings local to one transaction):
+ * planner which plan to use (planner settings per statement, db/planner.ts):
  * 1. its matches in the sample's core (one lead in 256): at ENOUGH_HITS or more the fragment is
  *    common ("outlook"), counted "about" from the core;
  * 2. otherwise its matches in the whole sample: at ENOUGH_HITS or more, counted "about" from the
@@ -58,15 +59,11 @@ export type Plan = "bitmap" | "walk";
  * on a search's page of rows, so neither plan uses them.
  */
 const SERIAL = { max_parallel_workers_per_gather: "0", jit: "off" };
-const SETTINGS: Record<Plan, Record<string, string>> = {
+/** Each plan's planner settings, for the statements of a withPlanner run (db/planner.ts). */
+export const PLANS: Record<Plan, PlannerSettings> = {
   bitmap: { enable_seqscan: "off", enable_indexscan: "off", enable_indexonlyscan: "off", enable_bitmapscan: "on", ...SERIAL },
   walk: { enable_seqscan: "off", enable_indexscan: "on", enable_indexonlyscan: "on", enable_bitmapscan: "off", ...SERIAL },
 };
-
-/** Switches the transaction's planner settings to `plan` (set_config local = SET LOCAL): one statement. */
-export async function usePlan(tx: Db, plan: Plan): Promise<void> {
-  await tx.execute(sql.raw(`select ${Object.entries(SETTINGS[plan]).map(([name, value]) => `set_config('${name}', '${value}', true)`).join(", ")}`));
-}
 
 interface Gauge {
   plan: Plan;
@@ -85,16 +82,16 @@ const tally = sql.raw(`array[count(*), coalesce(sum(greatest(pending_amount, 0))
  * and the same count ran three times (62 ms for "outlook" at 1.5 million leads, against 21). `inSample` runs on the sample's columns, which have
  * the lead's names.
  */
-async function gauge(tx: Db, inSample: SQL, where: SQL | undefined): Promise<Gauge> {
+async function gauge(run: Planned, inSample: SQL, where: SQL | undefined): Promise<Gauge> {
   const [row] = rowsOf<{ core: string[]; sampled: string[] | null; counted: string[] | null }>(
-    await tx.execute(sql`
+    await run(PLANS.bitmap, (db) => db.execute(sql`
       select core, sampled, case when sampled[1] < ${ENOUGH_HITS} then
           (select ${tally} from (select pending_amount from lead where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) capped) end as counted
       from (
         select core, case when core[1] < ${ENOUGH_HITS} then (select ${tally} from lead_search_sample as "lead" where ${inSample}) end as sampled
         from (select (select ${tally} from lead_search_sample as "lead" where core and ${inSample}) as core offset 0) c
         offset 0
-      ) s`),
+      ) s`)),
   );
   const [core, sampled, counted] = [row!.core, row!.sampled, row!.counted].map((v) => v && { hits: Number(v[0]), pending: Number(v[1]) });
   if (!sampled) return { plan: "walk", summary: estimate(core!, CORE_WEIGHT) };
@@ -109,9 +106,9 @@ async function gauge(tx: Db, inSample: SQL, where: SQL | undefined): Promise<Gau
 }
 
 /** The search counted on the leads up to EXACT_COUNT_LIMIT; above it, "about" that many at least. */
-async function countCapped(tx: Db, where: SQL | undefined): Promise<Gauge> {
+async function countCapped(run: Planned, where: SQL | undefined): Promise<Gauge> {
   const [row] = rowsOf<{ counted: string[] }>(
-    await tx.execute(sql`select (select ${tally} from (select pending_amount from lead where ${where ?? sql`true`} limit ${EXACT_COUNT_LIMIT + 1}) capped) as counted`),
+    await run(PLANS.bitmap, (db) => db.execute(sql`select (select ${tally} from (select pending_amount from lead where ${where ?? sql`true`} limit ${EXACT_COUNT_LIMIT + 1}) capped) as counted`)),
   );
   const [hits, pending] = row!.counted.map(Number) as [number, number];
   return { plan: hits <= SORT_LIMIT ? "bitmap" : "walk", summary: { total: hits, totalIsEstimate: hits > EXACT_COUNT_LIMIT, pendingTotal: pending } };
@@ -127,18 +124,19 @@ const estimate = (sample: { hits: number; pending: number }, weight: number): Le
  * The rows of a search's page under `plan`, with the leads the entry names outright first (first page
  * only); `stageUnindexed`: the stage filter checked on each match (filters.ts `stageUnindexedSql`).
  */
-export async function searchRows(tx: Db, query: LeadListQuery, plan: Plan, cursor: KeysetCursor | null, stageUnindexed = false): Promise<{ rows: LeadRow[]; firstRows: LeadRow[] }> {
+export async function searchRows(run: Planned, query: LeadListQuery, plan: Plan, cursor: KeysetCursor | null, stageUnindexed = false): Promise<{ rows: LeadRow[]; firstRows: LeadRow[] }> {
   const q = query.q!.trim();
   const filter = stageUnindexed ? and(leadFilterSql({ ...query, q: undefined, stage: [] }, query.view), stageUnindexedSql(query.stage)) : leadFilterSql({ ...query, q: undefined }, query.view);
   const exact = exactMatchSql(q);
   // Bitmap lookups for the named leads: the planner guesses thousands of leads for an expression
   // index without statistics, and would walk the newest-first index to find them (6 s at 1.5M leads).
-  const firstRows = exact && !cursor ? await selectLeads(tx).where(and(filter, exact)).orderBy(desc(lead.createdAt), desc(lead.id)).limit(EXACT_FIRST_MAX) : [];
-  if (plan === "walk") await usePlan(tx, "walk");
-  const rows = await selectLeads(tx)
-    .where(and(filter, searchWhere(q), exact ? sql`(${exact}) is not true` : undefined, olderThan(lead.createdAt, lead.id, cursor)))
-    .orderBy(desc(lead.createdAt), desc(lead.id))
-    .limit(query.limit + 1);
+  const firstRows = exact && !cursor ? await run(PLANS.bitmap, (db) => selectLeads(db).where(and(filter, exact)).orderBy(desc(lead.createdAt), desc(lead.id)).limit(EXACT_FIRST_MAX)) : [];
+  const rows = await run(PLANS[plan], (db) =>
+    selectLeads(db)
+      .where(and(filter, searchWhere(q), exact ? sql`(${exact}) is not true` : undefined, olderThan(lead.createdAt, lead.id, cursor)))
+      .orderBy(desc(lead.createdAt), desc(lead.id))
+      .limit(query.limit + 1),
+  );
   return { rows, firstRows };
 }
 
@@ -150,22 +148,20 @@ export function searchWhere(q: string): SQL {
 
 /**
  * One page of a search, newest first, with the leads the entry names outright first (on the first
- * page), and the summary on the first page. Later pages gauge again to pick the plan. One
- * transaction: the gauge, the named leads and the page, with the planner settings switched between
- * them (each round trip counts on a busy machine).
+ * page), and the summary on the first page. Later pages gauge again to pick the plan. The gauge, the
+ * named leads and the page, each under its plan's settings (db/planner.ts: one transaction on
+ * PostgreSQL, none on the embedded database).
  */
 export async function searchPage(db: Db, query: LeadListQuery, cursor: KeysetCursor | null): Promise<{ rows: LeadRow[]; summary?: LeadSummary; firstRows: LeadRow[] }> {
   const q = query.q!.trim();
   const filter = leadFilterSql({ ...query, q: undefined }, query.view);
   const where = and(filter, searchWhere(q));
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    await usePlan(tx, "bitmap");
+  return withPlanner(db, async (run) => {
     // The sample is gauged on the search alone: the named lead is one among many, and its btree
     // lookups have no index on the sample.
     // The sample has no scores: under a minimum score the search is counted on the leads (capped).
-    const { plan, summary } = query.scoreMin ? await countCapped(tx, where) : await gauge(tx, and(filter, searchMatchSql(q))!, where);
-    const { rows, firstRows } = await searchRows(tx, query, plan, cursor);
+    const { plan, summary } = query.scoreMin ? await countCapped(run, where) : await gauge(run, and(filter, searchMatchSql(q))!, where);
+    const { rows, firstRows } = await searchRows(run, query, plan, cursor);
     return { rows, firstRows, summary: cursor ? undefined : summary };
   });
 }
