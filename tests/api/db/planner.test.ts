@@ -6,18 +6,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf, type Database, type Db } from "~/server/db/client";
+import { rowsOf, type Db } from "~/server/db/client";
 import { withPlanner } from "~/server/db/planner";
 import { resetSettingsSql, setSettingsSql } from "~/server/db/planner-sql";
 import { withQueryPriority } from "~/server/db/priority";
 import { createTestDatabase, testEngine } from "../../helpers/database";
 
-let database: Database;
 let db: Db;
 let drop: () => Promise<void>;
 beforeAll(async () => {
-  ({ database, drop } = await createTestDatabase());
-  db = database.db;
+  const created = await createTestDatabase();
+  db = created.database.db;
+  drop = created.drop;
 });
 afterAll(() => drop());
 
