@@ -171,6 +171,10 @@ export async function postgresTarget(name: string, template?: string): Promise<D
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+    // PostgreSQL 15 copies a template through the write-ahead log (as much WAL as the data set: 2.5 GB
+    // at 1.5 million leads), so checkpoints it set off would still run through the measurement that
+    // follows, which is what made two runs of the same import 10 % apart. Written out here, before it.
+    if (template) await admin.query("CHECKPOINT");
   } finally {
     await admin.end();
   }

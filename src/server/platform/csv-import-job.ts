@@ -38,8 +38,8 @@ export interface CsvImportSpec<R> {
   kind: CsvImportKind;
   rules: CsvUploadRules;
   staffId: string;
-  /** Writes the rows (header first); calls `progress` with the rows settled so far as batches are written. */
-  write: (records: AsyncIterable<string[]>, progress: (rowsDone: number) => void) => Promise<R>;
+  /** Writes the rows (header first, a chunk at a time); calls `progress` with the rows settled so far as batches are written. */
+  write: (records: AsyncIterable<string[][]>, progress: (rowsDone: number) => void) => Promise<R>;
 }
 
 export const CSV_IMPORT_LEASE_MS = 60_000;
@@ -262,7 +262,7 @@ export class CsvImportJobs {
   }
 }
 
-/** The rows, stopping between two of them once the server shuts down (each batch already written stays whole). */
+/** The rows' chunks, stopping between two of them once the server shuts down (each batch already written stays whole). */
 async function* stoppable<T>(records: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
   for await (const record of records) {
     if (signal.aborted) throw new ImportStopped();

@@ -141,9 +141,9 @@ export async function receiveImportUpload(db: Db, request: FastifyRequest, rules
         if (count === -1) throw new AppError("invalid", "The sheet is empty", { file: "Row 1: the first sheet is empty (no header row)" });
         rows = count;
       } else {
-        for await (const cells of storedRecords(db, { id, format, delimiter: reading.delimiter, encoding: reading.encoding })) {
+        for await (const chunk of storedRecords(db, { id, format, delimiter: reading.delimiter, encoding: reading.encoding })) {
+          sample.push(...chunk.slice(0, SAMPLE_ROWS + 1 - sample.length));
           if (sample.length > SAMPLE_ROWS) break;
-          sample.push(cells);
         }
         sample.shift();
       }
@@ -194,11 +194,22 @@ async function* sheetRows(file: Buffer): AsyncGenerator<string[]> {
   }
 }
 
-/** The upload's rows as arrays of cells, header first, read back from the database. */
-export function storedRecords(db: Db, upload: { id: string; format: UploadFormat; delimiter: string | null; encoding: string | null }): AsyncIterable<string[]> {
+/** A sheet's rows are handed on in chunks of this many (RowChunks), as a CSV's are a chunk of the file at a time. */
+const SHEET_CHUNK_ROWS = 1000;
+
+/** The upload's rows as arrays of cells, header first, a chunk at a time (RowChunks), read back from the database. */
+export function storedRecords(db: Db, upload: { id: string; format: UploadFormat; delimiter: string | null; encoding: string | null }): AsyncIterable<string[][]> {
   if (upload.format === "xlsx") {
     return (async function* () {
-      yield* sheetRows(await wholeFile(db, upload.id));
+      let chunk: string[][] = [];
+      for await (const cells of sheetRows(await wholeFile(db, upload.id))) {
+        chunk.push(cells);
+        if (chunk.length === SHEET_CHUNK_ROWS) {
+          yield chunk;
+          chunk = [];
+        }
+      }
+      if (chunk.length) yield chunk;
     })();
   }
   const reading: Reading = { encoding: (upload.encoding ?? "utf-8") as CsvEncoding, delimiter: upload.delimiter ?? "," };

@@ -28,7 +28,7 @@ it.skipIf(testEngine !== "postgres")(`${testEngine === "postgres" ? "" : "skippe
   // aborts that write (as it aborts the loser of a deadlock), then the lock is let go.
   const blocker = ctx.db.transaction(async (tx) => {
     await tx.execute(sql`update lead set notes = 'held by another transaction' where id = ${held.id}`);
-    importing = importLeadsCsv(ctx.db, parse(text, { relax_column_count: true }) as string[][], sales.id);
+    importing = importLeadsCsv(ctx.db, [parse(text, { relax_column_count: true }) as string[][]], sales.id);
     for (let i = 0; i < 200 && !cancelled; i++) {
       const [row] = rowsOf<{ n: number }>(
         await ctx.db.execute(sql`

@@ -177,15 +177,19 @@ describe("an import whose batches meet anywhere", () => {
       rowOf({ "Email IDs": email(4), "Full Name": "Four" }), // row 10
       rowOf({ "Email IDs": email(4), "Full Name": "Four again" }), // row 11: the same person twice in one batch
     ];
-    for (const size of [3, 2]) {
-      const result = await importLeadsCsv(ctx.db, cellsOf(`${header}\n${rows.join("\n")}\n`), sales.id, size);
+    const cells = cellsOf(`${header}\n${rows.join("\n")}\n`);
+    // The file as one chunk, then as the parser hands a file over: the header alone, an empty chunk,
+    // chunks that end inside a batch (rows 2–3, 4–7, 8–11 against batches of three).
+    const chunked = [cells.slice(0, 1), [], cells.slice(1, 3), cells.slice(3, 7), cells.slice(7)];
+    for (const [run, size, chunks] of [[1, 3, [cells]], [2, 2, [cells]], [3, 3, chunked]] as const) {
+      const result = await importLeadsCsv(ctx.db, chunks, sales.id, size);
       expect(result.rejected.map((r) => [r.row, r.field])).toEqual([
         [7, "Email IDs"],
         [9, "Batch Name"],
       ]);
       expect(result.rejectedRows).toBe(2);
       expect(result.syncedRecords).toBe(8);
-      expect(result.created).toBe(size === 3 ? 4 : 0);
+      expect(result.created).toBe(run === 1 ? 4 : 0);
       const stored = await ctx.db.select().from(lead).where(inArray(lead.email, [0, 1, 2, 3, 4].map(email)));
       expect(stored).toHaveLength(5);
       const by = (i: number) => stored.find((l) => l.email === email(i))!;
@@ -203,7 +207,7 @@ describe("an import whose batches meet anywhere", () => {
     const tag = `iv${Date.now().toString(36)}`;
     const before = Date.now();
     const rows = [1, 2, 3].map((i) => rowOf({ "Email IDs": `${tag}.${i}@example.com`, "Full Name": `Ordered ${i}` }));
-    const result = await importLeadsCsv(ctx.db, cellsOf(`${header}\n${rows.join("\n")}\n`), sales.id, 2);
+    const result = await importLeadsCsv(ctx.db, [cellsOf(`${header}\n${rows.join("\n")}\n`)], sales.id, 2);
     expect(result).toMatchObject({ created: 3, rejected: [] });
     const created = await ctx.db.select().from(lead).where(inArray(lead.email, [1, 2, 3].map((i) => `${tag}.${i}@example.com`)));
     const history = await ctx.db.select().from(leadChange).where(inArray(leadChange.leadId, created.map((l) => l.id)));
@@ -223,7 +227,7 @@ describe("an import whose batches meet anywhere", () => {
     ];
     // Batches of two (written at once), then one batch holding both rows.
     for (const [size, created] of [[2, 2], [10, 0]] as const) {
-      const result = await importLeadsCsv(ctx.db, cellsOf(`${header}\n${rows.join("\n")}\n`), sales.id, size);
+      const result = await importLeadsCsv(ctx.db, [cellsOf(`${header}\n${rows.join("\n")}\n`)], sales.id, size);
       expect(result.rejected).toEqual([]);
       // The stored lead is changed by rows 2 and 4; the fillers are new the first time, unchanged the second.
       expect(result).toMatchObject({ created, updated: 2, unchanged: 2 - created });

@@ -178,7 +178,7 @@ describe("the CSV import", () => {
     const type = `Imported ${uid()}`;
     const header = ["Name", "Email", "Total Score", "Strategy", "Growth", "Completed At", "Simulation Type"];
     const rows = Array.from({ length: 25 }, (_, i) => [`Person ${i}`, `imp-${i % 12}-${uid().slice(0, 2)}@example.com`, String(30 + ((i * 11) % 60)), "6.5", String((i % 10) + 0.5), `2026-0${1 + (i % 9)}-0${1 + (i % 9)}T10:00:00Z`, type]);
-    const result = await importReports(ctx.db, [header, ...rows]);
+    const result = await importReports(ctx.db, [[header, ...rows]]);
     expect(result.rejected).toEqual([]);
     expect(await maintained(type)).toEqual(await recomputed(type));
   });

@@ -85,15 +85,15 @@ export async function saveMapping(db: Db, staffId: string, columns: readonly str
  * The sheet's rows as rows of the export's columns (header first): what the CSV import reads. A
  * field mapped to nothing is a blank cell, which the import reads as "leave as it is".
  */
-export async function* mappedRecords(records: AsyncIterable<string[]>, mapping: ImportMapping): AsyncGenerator<string[]> {
+export async function* mappedRecords(records: AsyncIterable<string[][]>, mapping: ImportMapping): AsyncGenerator<string[][]> {
   const picks = LEAD_CSV_COLUMNS.map((column) => ((IMPORT_FIELDS as readonly string[]).includes(column) ? mapping[column as ImportField] : null));
   let header = true;
-  for await (const cells of records) {
-    if (header) {
+  for await (const chunk of records) {
+    const rows = chunk.map((cells) => picks.map((index) => (index === null ? "" : (cells[index] ?? ""))));
+    if (header && rows.length) {
       header = false;
-      yield LEAD_CSV_COLUMNS;
-      continue;
+      rows[0] = LEAD_CSV_COLUMNS;
     }
-    yield picks.map((index) => (index === null ? "" : (cells[index] ?? "")));
+    yield rows;
   }
 }

@@ -2,6 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import type { ImportResult } from "~/shared/schemas/crm";
 import { longTransaction, type Db, type Engine } from "../../db/client";
 import { lead } from "../../db/schema";
+import type { RowChunks } from "../../platform/csv-import";
 import { importLeadsCsv, leadsNamed, type ImportTarget } from "./import";
 import { LeadStatistics } from "./lead-statistics";
 
@@ -36,7 +37,7 @@ const PREVIEW_TARGET: ImportTarget = {
 export async function dryRunLeadImport(
   db: Db,
   engine: Engine,
-  records: AsyncIterable<string[]>,
+  records: RowChunks,
   actorStaffId: string,
   batchSize: number,
   onProgress?: (rowsDone: number) => void,

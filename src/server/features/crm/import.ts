@@ -5,6 +5,7 @@ import { rowsOf, type Db } from "../../db/client";
 import { lead, leadChange, leadSearchSample } from "../../db/schema";
 import { UUID_V7 } from "../../db/uuid-v7";
 import { retryWhenBusy } from "../../platform/busy-retry";
+import type { RowChunks } from "../../platform/csv-import";
 import { AppError } from "../../platform/errors";
 import { csvColumnOf, IMPORTED_COLUMNS, LEAD_CSV_COLUMNS, type LeadCsvColumn } from "./csv-columns";
 import { readLeadRow, readSheetHeader, type CellErrors, type ImportedLead, type SheetHeader } from "./csv-row";
@@ -97,7 +98,7 @@ export function sheetHeaderError(): AppError {
  */
 export async function importLeadsCsv(
   db: Db,
-  records: AsyncIterable<string[]> | Iterable<string[]>,
+  records: RowChunks,
   actorStaffId: string,
   batchSize = IMPORT_BATCH,
   /** On the embedded database (PGlite): written in its own way, see Embedded. */
@@ -155,36 +156,38 @@ export async function importLeadsCsv(
   let row = 1;
   let header: SheetHeader | null = null;
   try {
-    // Rows stay arrays of cells (no object per row); the first one is the header.
-    for await (const record of records) {
-      if (!header) {
-        header = readSheetHeader(record);
-        if (!header) throw sheetHeaderError();
-        continue;
-      }
-      row++;
-      if (row - 1 <= skipRows) continue;
-      if (row - 1 > MAX_IMPORT_ROWS) {
-        reject(row, [{ field: "Email IDs" as LeadCsvColumn, message: `Only the first ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows of a file are imported` }]);
-        break;
-      }
-      const { lead: imported, errors } = readLeadRow(record, header, owners);
-      if (errors.length) {
-        reject(row, errors);
-        continue;
-      }
-      const rowKeys = [imported.email && `e:${imported.email}`, imported.mobile && `m:${imported.mobile}`].filter(Boolean) as string[];
-      // The same person twice in one batch: write the first before reading the second's match.
-      if (rowKeys.some((key) => keys.has(key))) await flush();
-      rowKeys.forEach((key) => keys.add(key));
-      batch.push({ row, lead: imported });
-      if (batch.length >= batchSize) {
-        await flush();
-        if (options.checkpoint && row - 1 - checkpointAt >= options.checkpoint.every) {
-          // Every row up to here is written or rejected once the batches in flight are: a resume starts after it.
-          await allWritten();
-          checkpointAt = row - 1;
-          await options.checkpoint.save(checkpointAt, { ...result, rejected: [...result.rejected] });
+    // Rows stay arrays of cells (no object per row), a chunk of the file at a time; the first one is the header.
+    file: for await (const chunk of records) {
+      for (const record of chunk) {
+        if (!header) {
+          header = readSheetHeader(record);
+          if (!header) throw sheetHeaderError();
+          continue;
+        }
+        row++;
+        if (row - 1 <= skipRows) continue;
+        if (row - 1 > MAX_IMPORT_ROWS) {
+          reject(row, [{ field: "Email IDs" as LeadCsvColumn, message: `Only the first ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows of a file are imported` }]);
+          break file;
+        }
+        const { lead: imported, errors } = readLeadRow(record, header, owners);
+        if (errors.length) {
+          reject(row, errors);
+          continue;
+        }
+        const rowKeys = [imported.email && `e:${imported.email}`, imported.mobile && `m:${imported.mobile}`].filter(Boolean) as string[];
+        // The same person twice in one batch: write the first before reading the second's match.
+        if (rowKeys.some((key) => keys.has(key))) await flush();
+        rowKeys.forEach((key) => keys.add(key));
+        batch.push({ row, lead: imported });
+        if (batch.length >= batchSize) {
+          await flush();
+          if (options.checkpoint && row - 1 - checkpointAt >= options.checkpoint.every) {
+            // Every row up to here is written or rejected once the batches in flight are: a resume starts after it.
+            await allWritten();
+            checkpointAt = row - 1;
+            await options.checkpoint.save(checkpointAt, { ...result, rejected: [...result.rejected] });
+          }
         }
       }
     }

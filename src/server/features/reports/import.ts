@@ -8,6 +8,7 @@ import { reportIntakeSchema } from "~/shared/schemas/simulation-reports";
 import type { ImportResult as ReportsImportResult } from "~/shared/schemas/simulation-reports-admin";
 import type { Db } from "../../db/client";
 import { simulationReport } from "../../db/schema";
+import type { RowChunks } from "../../platform/csv-import";
 import { AppError } from "../../platform/errors";
 import { recordLeadEngagement } from "../crm/service";
 import { exportedText, type ReportCsvColumn } from "./csv-columns";
@@ -225,7 +226,7 @@ export function reportsHeaderError(cells: string[]): AppError | null {
 
 export async function importReports(
   db: Db,
-  records: AsyncIterable<string[]> | Iterable<string[]>,
+  records: RowChunks,
   /** Told the rows settled so far (written, unchanged or rejected) each time a batch is written. */
   onProgress?: (rowsDone: number) => void,
 ): Promise<ImportResult> {
@@ -249,24 +250,26 @@ export async function importReports(
     }
   };
   let header: string[] | null = null;
-  for await (const cells of records) {
-    if (!header) {
-      const refused = reportsHeaderError(cells);
-      if (refused) throw refused;
-      header = cells.map((name) => name.trim());
-      continue;
+  for await (const chunk of records) {
+    for (const cells of chunk) {
+      if (!header) {
+        const refused = reportsHeaderError(cells);
+        if (refused) throw refused;
+        header = cells.map((name) => name.trim());
+        continue;
+      }
+      row++;
+      // No prototype: a column named "__proto__" stays a column.
+      const record: Record<string, string> = Object.create(null);
+      header.forEach((column, index) => (record[column] ??= cells[index] ?? ""));
+      const item = toRow(record, row);
+      if ("field" in item) {
+        reject({ row, ...item });
+        continue;
+      }
+      batch.push(item);
+      if (batch.length >= BATCH) await flush();
     }
-    row++;
-    // No prototype: a column named "__proto__" stays a column.
-    const record: Record<string, string> = Object.create(null);
-    header.forEach((column, index) => (record[column] ??= cells[index] ?? ""));
-    const item = toRow(record, row);
-    if ("field" in item) {
-      reject({ row, ...item });
-      continue;
-    }
-    batch.push(item);
-    if (batch.length >= BATCH) await flush();
   }
   await flush();
   // Rows a batch refused come after the ones refused on reading; the answer lists them in file order.
