@@ -3,8 +3,9 @@
 // the export's dates and quoting, and imports whose batches meet anywhere in the file.
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "~/server/db/client";
 import { lead, leadChange } from "~/server/db/schema";
 import { LEAD_CSV_COLUMNS } from "~/server/features/crm/csv-columns";
 import { leadCsvPages } from "~/server/features/crm/export";
@@ -213,6 +214,29 @@ describe("an import whose batches meet anywhere", () => {
     const history = await ctx.db.select().from(leadChange).where(inArray(leadChange.leadId, created.map((l) => l.id)));
     expect(history).toHaveLength(3);
     expectTimeOrderedSince([...created.map((l) => l.id), ...history.map((h) => h.id)], before);
+  });
+
+  it("on the embedded way of writing, merges the trigram indexes' pending lists once every 400 leads written", async () => {
+    const tag = `ig${Date.now().toString(36)}`;
+    const rows = (from: number, count: number) => Array.from({ length: count }, (_, i) => rowOf({ "Email IDs": `${tag}.${from + i}@example.com`, "Full Name": `Merged ${from + i}` }));
+    const gin = rowsOf<{ name: string }>(
+      await ctx.db.execute(sql`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+        where i.indrelid = 'lead'::regclass and a.amname = 'gin'`),
+    );
+    expect(gin.length).toBeGreaterThan(0);
+    // Pages each index still had pending (merging them, so the next import starts from empty lists).
+    const pending = async () => {
+      const pages = [];
+      for (const { name } of gin) pages.push(rowsOf<{ pages: number }>(await ctx.db.execute(sql`select gin_clean_pending_list(${name}::regclass)::int as pages`))[0]!.pages);
+      return pages;
+    };
+    await pending();
+    // Four batches of 100 new leads: merged after the fourth, nothing left pending.
+    expect(await importLeadsCsv(ctx.db, [cellsOf(`${header}\n${rows(0, 400).join("\n")}\n`)], sales.id, 100, true)).toMatchObject({ created: 400 });
+    expect(await pending()).toEqual(gin.map(() => 0));
+    // One more batch: not merged yet, its entries wait in every list.
+    expect(await importLeadsCsv(ctx.db, [cellsOf(`${header}\n${rows(400, 100).join("\n")}\n`)], sales.id, 100, true)).toMatchObject({ created: 100 });
+    expect((await pending()).every((pages) => pages > 0)).toBe(true);
   });
 
   it("applies rows in file order when two batches written at once reach one lead through different keys", async () => {

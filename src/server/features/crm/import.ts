@@ -292,25 +292,37 @@ function startBatch(
  *   trips between the threads (begin, set, write, commit), measured at +17 ms a batch at p50 and
  *   +150 ms at p99 on a busy machine. One statement is as atomic; PGlite does not wait for the disk
  *   at commit anyway (fsync off), so there is no synchronous_commit to turn off.
- * - The trigram (GIN) indexes' pending lists are merged after each batch, one index per statement.
- *   Left alone, a list grows to gin_pending_list_limit (4 MB) and the insert that passes it merges
- *   it all: measured, 1 batch in 15 took 120–210 ms of CPU instead of 40 ms. PostgreSQL's autovacuum
- *   merges lists in the background; PGlite has no autovacuum, so it was always a batch that paid.
+ * - The trigram (GIN) indexes' pending lists are merged once every PGLITE_GIN_MERGE_ROWS leads
+ *   written, one index per statement. Left alone, a list grows to gin_pending_list_limit (4 MB) and
+ *   the insert that passes it merges it all: measured, 1 batch in 15 took 120–210 ms of CPU instead
+ *   of 40 ms. PostgreSQL's autovacuum merges lists in the background; PGlite has no autovacuum, so it
+ *   was always a batch that paid.
  */
 interface Embedded {
   /** The lead table's GIN indexes, as regclass text. */
   ginIndexes: string[];
+  /** Leads written since their pending lists were last merged. */
+  unmerged: number;
 }
 
+/**
+ * Leads written between two merges of the GIN pending lists on the embedded database (four batches).
+ * A merge costs much the same for 100 leads' entries as for 400: `bench:embedded` (c), 200,000 rows,
+ * statement log: merging after every batch of 100 took 15.4 s of the database's thread in 6,000
+ * statements (p99 8 ms); every 400 leads 10.9 s in 1,500 (p99 15 ms, still under a batch's write,
+ * p99 30 ms, so a sign-in waits no longer); every 1,000, 9.8 s at p99 27 ms.
+ */
+const PGLITE_GIN_MERGE_ROWS = 400;
+
 async function embeddedUpkeep(db: Db, leadTable: boolean): Promise<Embedded> {
-  if (!leadTable) return { ginIndexes: [] };
+  if (!leadTable) return { ginIndexes: [], unmerged: 0 };
   const indexes = rowsOf<{ name: string }>(
     await db.execute(sql`
       select i.indexrelid::regclass::text as name from pg_index i
       join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
       where i.indrelid = ${getTableName(lead)}::regclass and a.amname = 'gin' order by 1`),
   );
-  return { ginIndexes: indexes.map((index) => index.name) };
+  return { ginIndexes: indexes.map((index) => index.name), unmerged: 0 };
 }
 
 async function writeBatch(
@@ -377,7 +389,10 @@ async function writeBatch(
     result.updated += counts.updated;
     result.unchanged += counts.matched - counts.updated;
     if (target === LEAD_TABLES) leadsChanged();
-    if (embedded) for (const index of embedded.ginIndexes) await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+    if (embedded && (embedded.unmerged += counts.created + counts.updated) >= PGLITE_GIN_MERGE_ROWS) {
+      embedded.unmerged = 0;
+      for (const index of embedded.ginIndexes) await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+    }
   }
   if (rest.length) await writeBatch(db, rest, await lookUp(db, rest, target), actorStaffId, result, reject, embedded, target);
 }
