@@ -53,7 +53,9 @@ export async function hitLimits(db: Db, limits: Limit[], now = Date.now()): Prom
   return limits.map((limit) => {
     const row = byKey.get(limit.key)!;
     const stillInside = 1 - (now - windowStart(limit.windowMs, now).getTime()) / limit.windowMs;
-    return Number(row.count) + Math.floor(Number(row.previous) * stillInside);
+    // Rounded, not floored: just after a window ends, floor(15 × 0.9999) counted the previous window's
+    // 15 hits as 14, so the one request over a limit that straddled the boundary was let through.
+    return Number(row.count) + Math.round(Number(row.previous) * stillInside);
   });
 }
 

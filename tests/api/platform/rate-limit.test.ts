@@ -22,12 +22,23 @@ describe("hitLimit", () => {
   it("does not start over when a window ends: the previous window counts for the part still within the last 15 minutes", async () => {
     const limit = { key: "test:boundary", max: 50, windowMs: WINDOW };
     for (let i = 0; i < 50; i++) await hitLimit(ctx.db, limit, boundary - 2000);
-    // One second into the next window, nearly all of the previous one is still within the last 15 minutes.
-    expect(await hitLimit(ctx.db, limit, boundary + 1000)).toBe(50);
+    // One second into the next window, the previous one's hits (two seconds before it) are all still within the last 15 minutes.
+    expect(await hitLimit(ctx.db, limit, boundary + 1000)).toBe(51);
     // Half-way through, half of it is.
     expect(await hitLimit(ctx.db, limit, boundary + WINDOW / 2)).toBe(2 + 25);
     // Once the previous window lies wholly outside, only this window's hits count.
     expect(await hitLimit(ctx.db, limit, boundary + WINDOW - 1)).toBe(3);
+  });
+
+  it("refuses the one hit over the limit when the hits before it straddle a window's end", async () => {
+    // 15 hits just before the boundary and 6 just after: the 21st is over a limit of 20. Rounded down,
+    // the previous window's 15 read as 14 a moment after the boundary, and it was let through (a CI
+    // run's sign-in test met this when its loop crossed a quarter hour).
+    const limit = { key: "test:straddle", max: 20, windowMs: WINDOW };
+    for (let i = 0; i < 15; i++) await hitLimit(ctx.db, limit, boundary - 500);
+    const after = [];
+    for (let i = 0; i < 6; i++) after.push(await hitLimit(ctx.db, limit, boundary + 100));
+    expect(after).toEqual([16, 17, 18, 19, 20, 21]);
   });
 
   it("gives back a refunded hit", async () => {
