@@ -91,3 +91,35 @@ for (const width of [1280, 360]) {
     expect(said.some((text) => text === "Finishing the last rows...")).toBe(false);
   });
 }
+
+// A CI run's import of a few rows was never announced: the page's first look at the latest import
+// answered (with an earlier import) after the new one's 202 and overwrote it, so the page stopped
+// polling. Here that first answer is held until the upload has been answered.
+test("an import started while the page still asks for the latest import is followed to its end", async ({ page }) => {
+  let release: () => void = () => {};
+  const uploaded = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route("**/api/crm/sync-csv", async (route) => {
+    if (route.request().method() !== "GET" || held) return route.continue();
+    held = true;
+    const response = await route.fetch();
+    await uploaded;
+    await route.fulfill({ response });
+  });
+  await page.goto("/crm-login");
+  await signIn(page, ACCOUNTS.sales, "Access CRM Dashboard");
+  await expect(page).toHaveURL(/\/crm$/);
+  await expect.poll(() => held).toBe(true);
+
+  const tag = `im0${Date.now().toString(36)}`;
+  const lines = [LEAD_CSV_COLUMNS.join(","), ...[0, 1].map((i) => LEAD_CSV_COLUMNS.map((column) => (column === "Email IDs" ? `${tag}.${i}@example.com` : column === "Full Name" ? `Held ${i}` : "")).join(","))];
+  await page.getByRole("button", { name: "Import CSV Data" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import CSV Data" });
+  await dialog.getByLabel("CSV file").setInputFiles({ name: "two.csv", mimeType: "text/csv", buffer: Buffer.from(`${lines.join("\n")}\n`) });
+  const answered = page.waitForResponse((response) => response.url().endsWith("/api/crm/sync-csv") && response.request().method() === "POST");
+  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  expect((await answered).status()).toBe(202);
+  release();
+  await expectToast(page, "CSV Import Complete", "Successfully synced 2 records from CSV");
+  await expect(dialog.getByText("Synced 2 records: 2 new, 0 updated, 0 unchanged.")).toBeVisible();
+});

@@ -1,4 +1,6 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
+import { api } from "./api";
 
 /**
  * Calls `onEnd` once when a background job this page saw running has ended (Fix Duplicates, a CSV
@@ -19,4 +21,31 @@ export function useJobEnd<J extends { id: string; status: string }>(job: J | nul
   }, [job, onEnd]);
   const watch = useCallback((id: string) => void (watched.current = id), []);
   return { watch };
+}
+
+/**
+ * The latest job of one kind (GET `url` answers `{ job }`), looked at every `pollMs` while it runs,
+ * its end announced once (useJobEnd). `show` puts a job the page just started or changed on screen.
+ * `queryKey` is a constant (its identity is a dependency).
+ */
+export function useLatestJob<J extends { id: string; status: string }>(queryKey: readonly string[], url: string, pollMs: number, onEnd: (job: J) => void) {
+  const queryClient = useQueryClient();
+  const latest = useQuery({
+    queryKey,
+    queryFn: () => api<{ job: J | null }>(url),
+    refetchInterval: (query) => (query.state.data?.job?.status === "running" ? pollMs : false),
+  });
+  const job = latest.data?.job ?? null;
+  const { watch } = useJobEnd(job, onEnd);
+  const show = useCallback(
+    async (next: J) => {
+      // A look still under way (the page's first, or a poll) answers with what was latest before this
+      // job; landing after it, it replaced the job on screen and the page stopped polling: a CI run's
+      // import was never announced.
+      await queryClient.cancelQueries({ queryKey, exact: true });
+      queryClient.setQueryData<{ job: J | null }>(queryKey, { job: next });
+    },
+    [queryClient, queryKey],
+  );
+  return { job, refetch: latest.refetch, show, watch };
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Copy, X } from "lucide-react";
 import { useCallback, useState } from "react";
 import { groupIndian } from "~/shared/format-number";
@@ -6,13 +6,11 @@ import type { FixDuplicatesJob } from "~/shared/schemas/crm";
 import { Button } from "~/web/components/ui/button";
 import { api } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
-import { useJobEnd } from "~/web/lib/use-job-end";
+import { useLatestJob } from "~/web/lib/use-job-end";
 
 const JOB_KEY = ["crm", "fix-duplicates"] as const;
 /** How often a running job is looked at: progress is written at most every 250 ms. */
 const POLL_MS = 1000;
-
-type Latest = { job: FixDuplicatesJob | null };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -36,32 +34,8 @@ export function progressText(job: FixDuplicatesJob): string {
  */
 export function FixDuplicates() {
   const queryClient = useQueryClient();
-  const latest = useQuery({
-    queryKey: JOB_KEY,
-    queryFn: () => api<Latest>("/api/crm/fix-duplicates"),
-    refetchInterval: (query) => (query.state.data?.job?.status === "running" ? POLL_MS : false),
-  });
-  const job = latest.data?.job ?? null;
-  const show = (next: FixDuplicatesJob) => queryClient.setQueryData<Latest>(JOB_KEY, { job: next });
-
-  const start = useMutation({
-    mutationFn: () => api<FixDuplicatesJob>("/api/crm/fix-duplicates", { method: "POST" }),
-    onSuccess: show,
-    onError: (error) => {
-      toast({ title: "Fix Failed", description: errorText(error), variant: "destructive" });
-      // Refused because one is already running (409): follow that one.
-      void latest.refetch();
-    },
-  });
-  const cancel = useMutation({
-    mutationFn: (id: string) => api<FixDuplicatesJob>(`/api/crm/fix-duplicates/${id}/cancel`, { method: "POST" }),
-    onSuccess: show,
-    onError: (error) => toast({ title: "Cancel failed", description: errorText(error), variant: "destructive" }),
-  });
-
   // The job this page saw running: its end is announced once, and only its result stays on screen.
   const [ended, setEnded] = useState<string | null>(null);
-  const running = job?.status === "running";
   const onEnd = useCallback((job: FixDuplicatesJob) => {
     setEnded(job.id);
     void queryClient.invalidateQueries({ queryKey: ["crm"], predicate: (query) => query.queryKey[1] !== "fix-duplicates" });
@@ -73,7 +47,22 @@ export function FixDuplicates() {
     } else if (job.status === "cancelled") toast({ title: "Fix Duplicates cancelled", description: progressText(job) });
     else toast({ title: "Fix Failed", description: progressText(job), variant: "destructive" });
   }, [queryClient]);
-  useJobEnd(job, onEnd);
+  const { job, refetch, show } = useLatestJob<FixDuplicatesJob>(JOB_KEY, "/api/crm/fix-duplicates", POLL_MS, onEnd);
+  const running = job?.status === "running";
+  const start = useMutation({
+    mutationFn: () => api<FixDuplicatesJob>("/api/crm/fix-duplicates", { method: "POST" }),
+    onSuccess: show,
+    onError: (error) => {
+      toast({ title: "Fix Failed", description: errorText(error), variant: "destructive" });
+      // Refused because one is already running (409): follow that one.
+      void refetch();
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => api<FixDuplicatesJob>(`/api/crm/fix-duplicates/${id}/cancel`, { method: "POST" }),
+    onSuccess: show,
+    onError: (error) => toast({ title: "Cancel failed", description: errorText(error), variant: "destructive" }),
+  });
 
   const showResult = job && (running || ended === job.id);
   return (

@@ -1,16 +1,12 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { groupIndian } from "~/shared/format-number";
 import type { ImportResult, LeadImportJob } from "~/shared/schemas/crm";
-import { api } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
-import { useJobEnd } from "~/web/lib/use-job-end";
+import { useLatestJob } from "~/web/lib/use-job-end";
 
 const JOB_KEY = ["crm", "sync-csv"] as const;
 /** How often a running import is looked at: the server writes its progress at most every 250 ms. */
 const POLL_MS = 1000;
-
-type Latest = { job: LeadImportJob | null };
 
 /** Where an import stands: the file going up (and being checked), then its rows being written, then its result. */
 export type ImportState =
@@ -68,17 +64,9 @@ export function importFraction(state: ImportState): number {
  * while an import writes shows its progress (the latest import, as Fix Duplicates does).
  */
 export function useLeadImport(onImported: () => void) {
-  const queryClient = useQueryClient();
   const [uploading, setUploading] = useState<number | null>(null);
   // The import this page started (or followed to its end): its result is shown until cleared.
   const [mine, setMine] = useState<string | null>(null);
-  const latest = useQuery({
-    queryKey: JOB_KEY,
-    queryFn: () => api<Latest>("/api/crm/sync-csv"),
-    refetchInterval: (query) => (query.state.data?.job?.status === "running" ? POLL_MS : false),
-  });
-  const job = latest.data?.job ?? null;
-
   // The import this page saw running: its end is announced once.
   const onEnd = useCallback(
     (ended: LeadImportJob) => {
@@ -89,7 +77,7 @@ export function useLeadImport(onImported: () => void) {
     },
     [onImported],
   );
-  const { watch } = useJobEnd(job, onEnd);
+  const { job, refetch, show, watch } = useLatestJob<LeadImportJob>(JOB_KEY, "/api/crm/sync-csv", POLL_MS, onEnd);
 
   const start = useCallback(
     async (file: File) => {
@@ -99,16 +87,16 @@ export function useLeadImport(onImported: () => void) {
         const started = await uploadFile(file, setUploading);
         watch(started.id);
         setMine(started.id);
-        queryClient.setQueryData<Latest>(JOB_KEY, { job: started });
+        await show(started);
       } catch (error) {
         toast({ title: "CSV Import Failed", description: error instanceof Error ? error.message : String(error), variant: "destructive" });
         // Refused because another import is running (409): follow that one.
-        void latest.refetch();
+        void refetch();
       } finally {
         setUploading(null);
       }
     },
-    [queryClient, latest, watch],
+    [refetch, show, watch],
   );
 
   /** Follows an import started elsewhere (the mapping step): its progress and result, as one started here. */
@@ -116,9 +104,9 @@ export function useLeadImport(onImported: () => void) {
     (started: LeadImportJob) => {
       watch(started.id);
       setMine(started.id);
-      queryClient.setQueryData<Latest>(JOB_KEY, { job: started });
+      void show(started);
     },
-    [queryClient, watch],
+    [show, watch],
   );
 
   const result: ImportResult | null = job && job.id === mine && job.status === "done" ? job.result : null;
