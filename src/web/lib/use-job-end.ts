@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { api } from "./api";
+import { replaceQueryData } from "./query-client";
 
 /**
  * Calls `onEnd` once when a background job this page saw running has ended (Fix Duplicates, a CSV
@@ -37,15 +38,6 @@ export function useLatestJob<J extends { id: string; status: string }>(queryKey:
   });
   const job = latest.data?.job ?? null;
   const { watch } = useJobEnd(job, onEnd);
-  const show = useCallback(
-    async (next: J) => {
-      // A look still under way (the page's first, or a poll) answers with what was latest before this
-      // job; landing after it, it replaced the job on screen and the page stopped polling: a CI run's
-      // import was never announced.
-      await queryClient.cancelQueries({ queryKey, exact: true });
-      queryClient.setQueryData<{ job: J | null }>(queryKey, { job: next });
-    },
-    [queryClient, queryKey],
-  );
+  const show = useCallback((next: J) => replaceQueryData(queryClient, queryKey, { job: next }), [queryClient, queryKey]);
   return { job, refetch: latest.refetch, show, watch };
 }

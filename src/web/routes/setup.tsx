@@ -36,7 +36,7 @@ export default function SetupPage() {
     setErrors({});
     try {
       const user = await api<StaffUser>("/api/setup", { body: { token, ...form } satisfies SetupBody });
-      setSession(user);
+      await setSession(user);
       toast({ title: "Admin account created", description: `Signed in as ${user.email}. Add your team under Staff.` });
       void navigate("/admin");
     } catch (error) {

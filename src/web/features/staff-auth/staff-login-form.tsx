@@ -37,7 +37,7 @@ export function StaffLoginForm(copy: LoginCopy) {
     setBusy(true);
     try {
       const user = await login.mutateAsync({ email, password });
-      setSession(user);
+      await setSession(user);
       copy.onSuccess(user);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LoginBody, StaffSession, StaffUser } from "~/shared/schemas/auth";
 import { api, atLeast } from "~/web/lib/api";
+import { replaceQueryData } from "~/web/lib/query-client";
 import { toast } from "~/web/lib/toast";
 
 export const SESSION_KEY = ["auth", "me"] as const;
@@ -26,7 +27,7 @@ export function useLogin(minimumMs: number) {
 
 export function useSetSession() {
   const queryClient = useQueryClient();
-  return (user: StaffUser) => queryClient.setQueryData(SESSION_KEY, user);
+  return (user: StaffUser) => replaceQueryData(queryClient, SESSION_KEY, user);
 }
 
 export function useLogout() {
