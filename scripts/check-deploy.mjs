@@ -154,6 +154,8 @@ export function checkCompose(text, caddyfile) {
       if (SECRET_NAME.test(key) && !secretFromEnvironment(value)) problems.push(`compose.yaml: ${name}'s ${key} is written in the file: take it from .env (\${${key}})`);
     }
   }
+  // Docker's 64 MB /dev/shm is where PostgreSQL's parallel workers share memory: too small for a parallel hash or sort over the leads.
+  if (services.postgres && megabytes(services.postgres.shm_size) < 128) problems.push("compose.yaml: give postgres shm_size of 128mb or more (Docker's 64 MB /dev/shm fails parallel queries)");
   const password = environmentOf(services.postgres ?? {}).POSTGRES_PASSWORD;
   if (services.postgres && !/^\$\{POSTGRES_PASSWORD:\?/.test(password ?? "")) problems.push("compose.yaml: POSTGRES_PASSWORD must be a required variable (${POSTGRES_PASSWORD:?…})");
 
@@ -186,6 +188,13 @@ export function checkCaddyfile(text) {
   if (!/lb_try_duration\s+\d+m?s\b/.test(code)) problems.push("deploy/Caddyfile: lb_try_duration, so a refused request goes to another node");
   if (!/fail_duration\s+\d+m?s\b/.test(code)) problems.push("deploy/Caddyfile: passive health checks (fail_duration)");
   return problems;
+}
+
+/** A compose size ("256mb", "1g", or bytes) in megabytes; 0 when unset or unreadable. */
+function megabytes(size) {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)b?$/i.exec(String(size ?? "").trim());
+  if (!match) return 0;
+  return Number(match[1]) * { "": 1 / 1024 / 1024, k: 1 / 1024, m: 1, g: 1024 }[match[2].toLowerCase()];
 }
 
 // ---- the command ---------------------------------------------------------------------------------

@@ -117,6 +117,14 @@ describe("the compose.yaml rules", () => {
     expect(composeWith("  app2:\n    <<: *app\n", "  app2:\n    <<: *app\n    ports: [\"3000:3000\"]\n")).toEqual([expect.stringMatching(/app2 publishes a port/)]);
   });
 
+  it("want /dev/shm for PostgreSQL's parallel queries beyond Docker's 64 MB", () => {
+    const problem = ["compose.yaml: give postgres shm_size of 128mb or more (Docker's 64 MB /dev/shm fails parallel queries)"];
+    expect(composeWith(/^ {4}shm_size: 256mb\n/m, "")).toEqual(problem);
+    expect(composeWith("shm_size: 256mb", "shm_size: 64mb")).toEqual(problem);
+    expect(composeWith("shm_size: 256mb", "shm_size: 1g")).toEqual([]);
+    expect(composeWith("shm_size: 256mb", `shm_size: ${256 * 1024 * 1024}`)).toEqual([]);
+  });
+
   it("want no secret written in the file and pinned images", () => {
     expect(composeWith(/POSTGRES_PASSWORD: \$\{POSTGRES_PASSWORD:\?[^}]*\}/, "POSTGRES_PASSWORD: hunter2hunter2")).toEqual([
       "compose.yaml: postgres's POSTGRES_PASSWORD is written in the file: take it from .env (${POSTGRES_PASSWORD})",
