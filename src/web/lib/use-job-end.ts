@@ -8,7 +8,7 @@ import { replaceQueryData } from "./query-client";
  * import): a job that had already ended when the page opened is not announced again. `watch` marks a
  * job as seen before its first poll (the page that started it).
  */
-export function useJobEnd<J extends { id: string; status: string }>(job: J | null, onEnd: (job: J) => void): { watch: (id: string) => void } {
+function useJobEnd<J extends { id: string; status: string }>(job: J | null, onEnd: (job: J) => void): { watch: (id: string) => void } {
   const watched = useRef<string | null>(null);
   useEffect(() => {
     if (!job) return;
@@ -26,7 +26,8 @@ export function useJobEnd<J extends { id: string; status: string }>(job: J | nul
 
 /**
  * The latest job of one kind (GET `url` answers `{ job }`), looked at every `pollMs` while it runs,
- * its end announced once (useJobEnd). `show` puts a job the page just started or changed on screen.
+ * its end announced once (useJobEnd). `show` puts a job the page just started or changed on screen,
+ * watched from then on.
  * `queryKey` is a constant (its identity is a dependency).
  */
 export function useLatestJob<J extends { id: string; status: string }>(queryKey: readonly string[], url: string, pollMs: number, onEnd: (job: J) => void) {
@@ -38,6 +39,12 @@ export function useLatestJob<J extends { id: string; status: string }>(queryKey:
   });
   const job = latest.data?.job ?? null;
   const { watch } = useJobEnd(job, onEnd);
-  const show = useCallback((next: J) => replaceQueryData(queryClient, queryKey, { job: next }), [queryClient, queryKey]);
-  return { job, refetch: latest.refetch, show, watch };
+  const show = useCallback(
+    (next: J) => {
+      watch(next.id);
+      return replaceQueryData(queryClient, queryKey, { job: next });
+    },
+    [queryClient, queryKey, watch],
+  );
+  return { job, refetch: latest.refetch, show };
 }

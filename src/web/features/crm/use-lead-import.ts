@@ -77,7 +77,7 @@ export function useLeadImport(onImported: () => void) {
     },
     [onImported],
   );
-  const { job, refetch, show, watch } = useLatestJob<LeadImportJob>(JOB_KEY, "/api/crm/sync-csv", POLL_MS, onEnd);
+  const { job, refetch, show } = useLatestJob<LeadImportJob>(JOB_KEY, "/api/crm/sync-csv", POLL_MS, onEnd);
 
   const start = useCallback(
     async (file: File) => {
@@ -85,7 +85,6 @@ export function useLeadImport(onImported: () => void) {
       setUploading(0);
       try {
         const started = await uploadFile(file, setUploading);
-        watch(started.id);
         setMine(started.id);
         await show(started);
       } catch (error) {
@@ -96,17 +95,16 @@ export function useLeadImport(onImported: () => void) {
         setUploading(null);
       }
     },
-    [refetch, show, watch],
+    [refetch, show],
   );
 
   /** Follows an import started elsewhere (the mapping step): its progress and result, as one started here. */
   const follow = useCallback(
     (started: LeadImportJob) => {
-      watch(started.id);
       setMine(started.id);
       void show(started);
     },
-    [show, watch],
+    [show],
   );
 
   const result: ImportResult | null = job && job.id === mine && job.status === "done" ? job.result : null;
