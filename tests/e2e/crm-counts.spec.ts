@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
-import { signIn } from "./support";
+import { showMoreCrmActions, signIn } from "./support";
 
 // Issue 21 item 3: the tab counts of a search arrive after its rows (a no-match search shows "No
 // leads found" first). Until they do, and while a change is being counted again, the tabs say they
@@ -98,6 +98,7 @@ for (const width of [360, 1280]) {
     const moved = await request.put(`/api/crm/leads/${lead.id}`, { data: { leadStatus: "CW - Token", batchName: "FF-2026-01", saleAmount: 14999, version: lead.version } });
     expect(moved.status(), await moved.text()).toBe(200);
     const releaseAgain = await holdCounts(page, (url) => url.searchParams.get("q") === MARK.toLowerCase());
+    await showMoreCrmActions(page);
     await page.getByRole("button", { name: "Sync All Data" }).click();
     await expect(activeTab).toHaveText("Active Leads (…)");
     await expect(paidTab).toHaveText("Paid Users (…)");

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { LEAD_CSV_COLUMNS } from "../../src/server/features/crm/csv-columns";
 import { ACCOUNTS, localPart } from "./accounts";
-import { expectToast, signIn, toastRegion } from "./support";
+import { expectToast, showMoreCrmActions, signIn, toastRegion } from "./support";
 
 const LEADS = 1234;
 const tag = `xp${Date.now().toString(36)}`;
@@ -54,6 +54,7 @@ async function exportHeld(page: Page, expectedRows: number, grouped: string) {
     await route.fulfill({ response });
   });
   const download = page.waitForEvent("download");
+  await showMoreCrmActions(page);
   await page.getByRole("link", { name: "Export CSV" }).click();
   // The file is on its way (or, were it a plain link the route cannot hold, already saved); half a
   // second gives a toast shown at the click time to appear, then none may be there yet.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { clipped } from "./layout-checks";
-import { moreShown, shownCount, signIn } from "./support";
+import { moreShown, showMoreCrmActions, shownCount, signIn } from "./support";
 
 // The CRM as a sales team sees it with hundreds of long leads, on a 360 px phone and a 1280 px
 // laptop (issue 21, items 13, 14 and 16): the page is never wider than the window, no text, icon or
@@ -165,6 +165,7 @@ for (const width of [360, 1280]) {
     test.setTimeout(300_000);
     await openCrm(page, width);
     await showLeads(page, 200);
+    await showMoreCrmActions(page);
     await page.getByRole("button", { name: "Analytics" }).click();
     await expect(page.getByRole("region", { name: "Analytics" }).getByText("Collection Pending")).toBeVisible();
     const main = page.getByRole("main");
@@ -253,4 +254,48 @@ test("while a slow search or filter loads, the list and every count say so inste
   await expect(paidTab).toHaveText("Paid Users (150)");
   await expect(totalCard).toHaveText("250");
   await expect(page.getByRole("table").getByRole("button", { name: new RegExp(MARK) }).first()).toBeVisible();
+});
+
+test("on a phone the toolbar shows the everyday actions and folds the others behind More actions, by keyboard; wider, all show", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/crm-login");
+  // An admin: Assignment rules is among the folded actions.
+  await signIn(page, ACCOUNTS.admin, "Access CRM Dashboard");
+  await expect(page).toHaveURL(/\/crm$/);
+  const everyday = [page.getByRole("button", { name: "Add lead" }), page.getByRole("button", { name: "Import CSV Data" }), page.getByRole("button", { name: "Fix Duplicates" }), page.getByRole("link", { name: /^My tasks/ })];
+  const folded = [
+    page.getByRole("button", { name: "Sync All Data" }),
+    page.getByRole("link", { name: "Export CSV" }),
+    page.getByRole("button", { name: "Analytics" }),
+    page.getByRole("link", { name: "Funnel" }),
+    page.getByRole("button", { name: "Assignment rules" }),
+  ];
+  const tabs = page.getByRole("navigation", { name: "Lead views" });
+  for (const action of everyday) await expect(action).toBeVisible();
+  for (const action of folded) await expect(action).toBeHidden();
+  const foldedTop = (await tabs.boundingBox())!.y;
+
+  const toggle = page.getByRole("button", { name: "More actions" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  const open = page.getByRole("button", { name: "Fewer actions" });
+  await expect(open).toHaveAttribute("aria-expanded", "true");
+  await expect(open).toBeFocused();
+  for (const action of folded) await expect(action).toBeVisible();
+  // The folded actions come right after the toggle, in the keyboard's order too.
+  await page.keyboard.press("Tab");
+  await expect(folded[0]!).toBeFocused();
+  // Folded, the lead views start at least two rows of buttons higher.
+  expect((await tabs.boundingBox())!.y - foldedTop).toBeGreaterThan(80);
+  expect(await clipped(page.getByRole("main"))).toEqual([]);
+
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  for (const action of folded) await expect(action).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("button", { name: /^(More|Fewer) actions$/ })).toBeHidden();
+  for (const action of [...everyday, ...folded]) await expect(action).toBeVisible();
 });

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { postFixtureReport } from "./reports-support";
-import { expectToast, signIn } from "./support";
+import { expectToast, showMoreCrmActions, signIn } from "./support";
 import { violations } from "./axe";
 
 const fitsWidth = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -72,6 +72,7 @@ test("an admin sets a round-robin rule; a new simulation lead is assigned by it,
   await page.goto("/crm-login");
   await signIn(page, ACCOUNTS.admin, "Access CRM Dashboard");
   await expect(page).toHaveURL(/\/crm$/);
+  await showMoreCrmActions(page);
   await page.getByRole("button", { name: "Assignment rules" }).click();
   const dialog = page.getByRole("dialog", { name: "Assignment rules" });
   const rule = dialog.getByRole("form", { name: "New simulation reports" });

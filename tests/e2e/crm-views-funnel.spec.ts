@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { clipped } from "./layout-checks";
-import { signIn } from "./support";
+import { showMoreCrmActions, signIn } from "./support";
 import { violations } from "./axe";
 
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -96,6 +96,7 @@ for (const width of [360, 1280]) {
     await expect(page).toHaveURL(/\/crm$/);
     await seedFunnel(page);
 
+    await showMoreCrmActions(page);
     await page.getByRole("link", { name: "Funnel" }).click();
     await expect(page).toHaveURL(/\/crm\/analytics$/);
     await expect(page.getByRole("img", { name: /Funnel for the period/ })).toBeVisible();

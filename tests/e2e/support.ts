@@ -27,6 +27,17 @@ export async function signIn(page: Page, account: Pick<E2eAccount, "email" | "pa
   await page.getByRole("button", { name: submit, exact: true }).click();
 }
 
+/**
+ * Below 640 px the CRM toolbar keeps Sync All Data, Export CSV, Analytics, Funnel and Assignment rules
+ * behind "More actions" (more-actions.tsx): opens it there, so they can be clicked; wider, they show.
+ */
+export async function showMoreCrmActions(page: Page): Promise<void> {
+  if (page.viewportSize()!.width >= 640) return;
+  const toggle = page.getByRole("button", { name: /^(More|Fewer) actions$/ });
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
+
 /** How many leads "Showing N of M" says are on the screen. */
 export const shownCount = async (showing: Locator): Promise<number> =>
   Number((await showing.textContent())!.match(/Showing ([\d,]+)/)![1]!.replaceAll(",", ""));

@@ -23,6 +23,7 @@ import { LeadEditDialog } from "./lead-edit-dialog";
 import { LeadList, type LeadActions } from "./lead-list";
 import { LoadMoreButton } from "./load-more-button";
 import { LogCallDialog } from "./log-call-dialog";
+import { MoreActions } from "./more-actions";
 import { MyTasksLink } from "./my-tasks-link";
 import { useLinkedLead } from "./use-linked-lead";
 import { AnalyticsCards, SummaryCards } from "./summary-cards";
@@ -96,20 +97,22 @@ export function CrmDashboard({ canEditRules = false }: { canEditRules?: boolean 
     <div className="grid gap-6">
       <div className="flex flex-wrap gap-2">
         <AddLeadButton owners={ownerList} />
-        <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
-          <RefreshCw className={`size-4 ${sync.isPending ? "animate-spin" : ""}`} aria-hidden />
-          {sync.isPending ? "Syncing..." : "Sync All Data"}
-        </Button>
-        {exportButton}
-        <Button variant={showAnalytics ? "primary" : "secondary"} aria-pressed={showAnalytics} onClick={() => setShowAnalytics((v) => !v)}>
-          <BarChart3 className="size-4" aria-hidden />
-          Analytics
-        </Button>
-        <FunnelLink />
         <ImportCsv />
         <FixDuplicates />
         <MyTasksLink />
-        {canEditRules && <AssignmentRulesButton owners={ownerList} />}
+        <MoreActions>
+          <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
+            <RefreshCw className={`size-4 ${sync.isPending ? "animate-spin" : ""}`} aria-hidden />
+            {sync.isPending ? "Syncing..." : "Sync All Data"}
+          </Button>
+          {exportButton}
+          <Button variant={showAnalytics ? "primary" : "secondary"} aria-pressed={showAnalytics} onClick={() => setShowAnalytics((v) => !v)}>
+            <BarChart3 className="size-4" aria-hidden />
+            Analytics
+          </Button>
+          <FunnelLink />
+          {canEditRules && <AssignmentRulesButton owners={ownerList} />}
+        </MoreActions>
       </div>
 
       <SavedViewTabs />
