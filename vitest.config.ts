@@ -11,7 +11,7 @@ const alias = {
 /** Integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set. */
 const engines = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 /** Runs on PostgreSQL only (several processes on one database); on PGlite alone it is skipped with its reason. */
-const POSTGRES_ONLY = ["tests/api/platform/several-nodes.test.ts", "tests/api/demo/seed-workers.test.ts", "tests/api/crm/bulk-deadlock.test.ts", "tests/api/crm/import-busy.test.ts"];
+const POSTGRES_ONLY = ["tests/api/platform/several-nodes.test.ts", "tests/api/demo/seed-workers.test.ts", "tests/api/crm/bulk-deadlock.test.ts", "tests/api/crm/import-busy.test.ts", "tests/api/mentors/demo-seed-statements.test.ts"];
 
 export default defineConfig({
   resolve: { alias },

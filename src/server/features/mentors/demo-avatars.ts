@@ -21,20 +21,30 @@ const LOOKS: Record<string, Look> = {
   "Arjun Sethi": { hair: ["variant21"], lips: ["variant23"], beardProbability: 0, glasses: ["variant03"], glassesProbability: 100, backgroundColor: ["bae6fd"] },
 };
 
-/** A demo mentor's portrait, stored like an upload (content-addressed WebP at each width); "" for anyone else. */
-export async function demoAvatarUrl(db: Db, name: string): Promise<string> {
+/** A demo mentor's portrait as a PNG, or null for anyone else. */
+async function drawDemoAvatar(name: string): Promise<Buffer | null> {
   const look = LOOKS[name];
-  if (!look) return "";
+  if (!look) return null;
   // Loaded here, not at start: only a seed or the one-time backfill draws portraits (memory, issue 12).
   const [{ createAvatar: draw }, style, sharp] = await Promise.all([import("@dicebear/core"), import("@dicebear/notionists"), loadSharp()]);
   const svg = draw(style, { seed: name, size: 640, gestureProbability: 0, ...look }).toString();
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  return (await storeImage(db, "mentor-image", png)).imageUrl;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** The default mentors with their portraits, for a new installation. */
+/** Stored like an upload (content-addressed WebP at each width); "" without a portrait. */
+const storedUrl = async (db: Db, png: Buffer | null) => (png ? (await storeImage(db, "mentor-image", png)).imageUrl : "");
+
+/**
+ * The default mentors with their portraits, for a new installation. Drawn side by side (sharp works
+ * off the event loop), stored one after another: `db` is the seed's transaction, one connection,
+ * which takes one statement at a time (node-postgres queues another sent meanwhile, and says pg 9
+ * will not; each store's nested transaction is a savepoint, and four at once interleaved them).
+ */
 export async function defaultMentorsWithAvatars(db: Db): Promise<Mentor[]> {
-  return Promise.all(DEFAULT_MENTORS.map(async (m) => ({ ...m, image: m.image || (await demoAvatarUrl(db, m.name)) })));
+  const portraits = await Promise.all(DEFAULT_MENTORS.map((m) => (m.image ? null : drawDemoAvatar(m.name))));
+  const mentors: Mentor[] = [];
+  for (const [i, m] of DEFAULT_MENTORS.entries()) mentors.push({ ...m, image: m.image || (await storedUrl(db, portraits[i] ?? null)) });
+  return mentors;
 }
 
 /**
@@ -46,6 +56,6 @@ export async function backfillDemoAvatars(db: Db): Promise<void> {
   if (claimed.length === 0) return;
   for (const row of await db.select({ id: mentor.id, name: mentor.name, image: mentor.image }).from(mentor)) {
     if (row.image || !LOOKS[row.name]) continue;
-    await db.update(mentor).set({ image: await demoAvatarUrl(db, row.name) }).where(eq(mentor.id, row.id));
+    await db.update(mentor).set({ image: await storedUrl(db, await drawDemoAvatar(row.name)) }).where(eq(mentor.id, row.id));
   }
 }
