@@ -33,6 +33,8 @@ export default defineConfig({
           env: { TEST_ENGINE: engine },
           // One migrated template per run, copied for each test file's database.
           globalSetup: [`tests/helpers/${engine}-template.ts`],
+          // On PostgreSQL, a statement sent to a connection still running another fails its test.
+          setupFiles: engine === "postgres" ? ["tests/helpers/busy-connection-watch.ts"] : [],
           // Files share a worker's loaded modules instead of importing the whole server again for each
           // (about 3 CPU-seconds a file); each file still builds its own app on its own database, and
           // closing an app leaves no timer or connection running (no mocks here to leak between files).

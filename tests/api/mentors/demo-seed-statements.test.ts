@@ -3,11 +3,11 @@
 // node-postgres queued statements behind others on that connection (it warns that pg 9 will refuse
 // them) and each store's nested transaction, a savepoint, interleaved with the others'. PostgreSQL
 // only (in POSTGRES_ONLY): the embedded database has no node-postgres connection to watch.
-import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedDemoContent } from "~/server/features/demo/seed";
 import { listMentors } from "~/server/features/mentors/service";
 import { createTestApp, type TestContext } from "../../helpers/app";
+import { sentWhileBusy } from "../../helpers/busy-connection-watch";
 import { testEngine } from "../../helpers/database";
 
 let ctx: TestContext;
@@ -16,26 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Watched = pg.Client & { _activeQuery: unknown; _queryQueue: unknown[] };
-
 // On PGlite alone (no TEST_DATABASE_URL) it is skipped with its reason.
 it.skipIf(testEngine !== "postgres")(`${testEngine === "postgres" ? "" : "skipped, PostgreSQL only: "}the demo seed sends one statement at a time on its connection, and every demo mentor gets a portrait`, async () => {
-  const sentWhileBusy: string[] = [];
-  const query = pg.Client.prototype.query;
-  // Watches node-postgres itself (not our code): a statement handed to a connection still running another.
-  pg.Client.prototype.query = function (this: Watched, ...args: Parameters<typeof query>) {
-    if (this._activeQuery || this._queryQueue.length > 0) {
-      const [statement] = args as unknown[];
-      sentWhileBusy.push(String(typeof statement === "string" ? statement : (statement as { text?: string })?.text).slice(0, 60));
-    }
-    return query.apply(this, args);
-  } as typeof query;
-  try {
-    expect(await seedDemoContent(ctx.db)).toBe(true);
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  expect(sentWhileBusy).toEqual([]);
+  expect(await seedDemoContent(ctx.db)).toBe(true);
+  expect(sentWhileBusy()).toEqual([]);
   const mentors = await listMentors(ctx.db);
   expect(mentors.length).toBeGreaterThanOrEqual(4);
   for (const mentor of mentors) expect(mentor.image, mentor.name).toMatch(/^\/api\/images\/[0-9a-f]{32}-640\.webp$/);
