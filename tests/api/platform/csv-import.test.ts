@@ -1,7 +1,7 @@
 // The staff CSV imports (CRM leads, simulation reports) read a file through one pipeline
 // (platform/csv-import.ts): an unreadable file is a 400 naming the line and column before anything is
 // written, other encodings and separators are read, one import runs at a time, nothing is left open.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -259,6 +259,15 @@ describe("the planner after a large import", () => {
 
 describe("nothing is left open", () => {
   const openFiles = () => readdirSync("/proc/self/fd").length;
+  /** This process's open files in `folder` (deleted ones too: an unlinked upload still held open is the leak). */
+  const openFilesIn = (folder: string) =>
+    readdirSync("/proc/self/fd").filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(`${folder}/`);
+      } catch {
+        return false; // closed meanwhile
+      }
+    }).length;
   const spooled = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith("ff-csv-import-")).length;
 
   it("50 refused imports leave no open file and no temporary folder", async () => {
@@ -276,7 +285,11 @@ describe("nothing is left open", () => {
       const bad = [`${crmHeader}\n"unclosed\n`, "not,the,columns\nx,y,z\n", `${crmHeader}\nNul\u0000\n`, `${crmHeader}\n${"x,".repeat(40)}\n`][i % 4]!;
       expect((await upload(i % 2 ? CRM : REPORTS, bad)).statusCode).toBe(400);
     }
-    expect(openFiles()).toBeLessThanOrEqual(filesBefore + 2);
+    // None of the uploads is still open; and no other kind of file per import either. The process is
+    // the vitest worker's, shared with what other test files left winding down (a CI run once saw
+    // four more at the end than at the start), so the whole count gets room short of one per import.
+    expect(openFilesIn(realpathSync(process.env.TMPDIR!))).toBe(0);
+    expect(openFiles()).toBeLessThanOrEqual(filesBefore + 10);
     expect(spooled()).toBe(dirsBefore);
   });
 });
