@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ACCOUNTS, type E2eAccount } from "./accounts";
 import { chooseInline, expectInline } from "./crm-inline";
-import { expectToast, showMoreCrmActions, signIn, toastRegion } from "./support";
+import { expectToast, signIn, toastRegion } from "./support";
 import { violations } from "./axe";
 
 /**
@@ -148,7 +148,6 @@ test("one format: the form's mobile as the list writes it, day-first dates, and 
   await expect(page.getByRole("group", { name: "Total Pending Amount" })).toHaveAccessibleDescription(
     "Sale minus collected, for every lead in this tab and filter, paid or not",
   );
-  await showMoreCrmActions(page);
   await page.getByRole("button", { name: "Analytics" }).click();
   await expect(page.getByRole("group", { name: "Collection Pending" })).toHaveAccessibleDescription("Sale minus collected, for Paid Users (Closed Won) only");
 

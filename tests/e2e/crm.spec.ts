@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, localPart } from "./accounts";
 import { chooseInline, expectInline, openInline } from "./crm-inline";
-import { expectToast, showMoreCrmActions, signIn, waitForHydration } from "./support";
+import { expectToast, signIn, waitForHydration } from "./support";
 import { sharedFixture } from "../helpers/shared-fixtures";
 import { violations } from "./axe";
 
@@ -162,7 +162,6 @@ test("axe passes on the CRM at 1280 px with analytics open", async ({ page }) =>
   await page.setViewportSize({ width: 1280, height: 900 });
   await openCrm(page);
   await waitForHydration(page);
-  await showMoreCrmActions(page);
   await page.getByRole("button", { name: "Analytics" }).click();
   await expect(page.getByRole("region", { name: "Analytics" }).getByText("Collection Pending")).toBeVisible();
   await expect(page.getByRole("table")).toBeVisible();

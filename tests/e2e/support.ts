@@ -28,7 +28,7 @@ export async function signIn(page: Page, account: Pick<E2eAccount, "email" | "pa
 }
 
 /**
- * Below 640 px the CRM toolbar keeps Sync All Data, Export CSV, Analytics, Funnel and Assignment rules
+ * Below 640 px the CRM toolbar keeps Sync All Data, Export CSV, Funnel and Assignment rules
  * behind "More actions" (more-actions.tsx): opens it there, so they can be clicked; wider, they show.
  */
 export async function showMoreCrmActions(page: Page): Promise<void> {

@@ -100,16 +100,17 @@ export function CrmDashboard({ canEditRules = false }: { canEditRules?: boolean 
         <ImportCsv />
         <FixDuplicates />
         <MyTasksLink />
+        {/* Always in view: the panel it opens stays open, and its toggle with it. */}
+        <Button variant={showAnalytics ? "primary" : "secondary"} aria-pressed={showAnalytics} onClick={() => setShowAnalytics((v) => !v)}>
+          <BarChart3 className="size-4" aria-hidden />
+          Analytics
+        </Button>
         <MoreActions>
           <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
             <RefreshCw className={`size-4 ${sync.isPending ? "animate-spin" : ""}`} aria-hidden />
             {sync.isPending ? "Syncing..." : "Sync All Data"}
           </Button>
           {exportButton}
-          <Button variant={showAnalytics ? "primary" : "secondary"} aria-pressed={showAnalytics} onClick={() => setShowAnalytics((v) => !v)}>
-            <BarChart3 className="size-4" aria-hidden />
-            Analytics
-          </Button>
           <FunnelLink />
           {canEditRules && <AssignmentRulesButton owners={ownerList} />}
         </MoreActions>
