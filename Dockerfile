@@ -3,20 +3,15 @@
 # production packages only, run as the unprivileged `node` user. Checked in `npm test` by
 # scripts/check-deploy.mjs, since CI has no Docker.
 #
-# Reproducible from the lock file: `npm ci` refuses this lock (it lacks other platforms' optional
-# packages, see README "Requirements"), so each stage runs `npm install` with the lock and then
-# deploy/lock-check.mjs fails the build unless every installed package is the lock's version and
-# integrity (only other platforms' optional packages the lock lacks may be added). No install scripts
-# run: the only package that has one is esbuild (a build tool), which works without it.
+# Reproducible from the lock file: each stage installs with `npm ci`, which installs exactly the
+# versions and integrities of package-lock.json and fails when the lock does not match package.json.
+# No install scripts run: the only package that has one is esbuild (a build tool), which works without it.
 
 # 1. Every package (the build needs the dev tools: React Router, Vite, Tailwind, esbuild).
 FROM node:22.20.0-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY deploy/lock-check.mjs deploy/
-RUN cp package-lock.json /tmp/committed-lock.json \
- && npm install --ignore-scripts --no-audit --no-fund \
- && node deploy/lock-check.mjs /tmp/committed-lock.json
+RUN npm ci --ignore-scripts --no-audit --no-fund
 
 # 2. The build: the site (build/) and the bundled server (dist/server/).
 FROM deps AS build
@@ -28,10 +23,7 @@ RUN npm run build
 FROM node:22.20.0-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY deploy/lock-check.mjs deploy/
-RUN cp package-lock.json /tmp/committed-lock.json \
- && npm install --omit=dev --ignore-scripts --no-audit --no-fund \
- && node deploy/lock-check.mjs /tmp/committed-lock.json \
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 
 # 4. The runtime image. Code and packages belong to root, so the server cannot rewrite them; it

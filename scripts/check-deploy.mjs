@@ -69,6 +69,7 @@ export function lintDockerfile(text) {
       }
       const install = args.match(/\bnpm\s+(ci|install|i)\b[^&;|]*/);
       if (install) {
+        if (install[1] !== "ci") at(instruction, "install with npm ci, which installs exactly the lock file's packages");
         if (/--omit=dev/.test(install[0])) stage.omitsDev = true;
         const copiedLock = [stage, ...ancestors(stage)].some((s) => s.instructions.some((i) => (i.keyword === "COPY" && /package-lock\.json/.test(i.args))));
         if (!copiedLock) at(instruction, "copy package-lock.json before npm installs, so the install follows the lock");
