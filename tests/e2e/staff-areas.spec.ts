@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, localPart } from "./accounts";
+import { clipped } from "./layout-checks";
 import { expectToast, signIn, waitForHydration } from "./support";
 
 test("a sales account at /admin is told it has no access", async ({ page }) => {
@@ -10,6 +11,53 @@ test("a sales account at /admin is told it has no access", async ({ page }) => {
   await expect(page.getByText("The admin dashboard needs the Admin, Admissions or Content role.", { exact: false })).toBeVisible();
   await expect(page.getByRole("tab")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Admin Dashboard", exact: true })).toHaveCount(0);
+  // The one area this account opens is a click away; it has nothing to switch to there.
+  await expect(page.getByRole("link", { name: /^Open / })).toHaveText(["Open CRM"]);
+  await page.getByRole("link", { name: "Open CRM" }).click();
+  await expect(page).toHaveURL(/\/crm$/);
+  await expect(page.getByRole("heading", { name: "CRM Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Staff areas" })).toHaveCount(0);
+});
+
+test("an admin moves between the three staff areas from the header, by keyboard too", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/admin");
+  await signIn(page, ACCOUNTS.admin);
+  const areas = page.getByRole("navigation", { name: "Staff areas" });
+  await expect(areas.getByRole("link")).toHaveText(["Admin Dashboard", "Simulation Admin", "CRM"]);
+  await expect(areas.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("aria-current", "page");
+  expect(await clipped(areas)).toEqual([]);
+  // One row at 360 px: the switch does not push the title down a line per link.
+  expect((await areas.boundingBox())!.height).toBeLessThan(50);
+
+  await areas.getByRole("link", { name: "CRM" }).click();
+  await expect(page).toHaveURL(/\/crm$/);
+  await expect(page.getByRole("heading", { name: "CRM Dashboard", level: 1 })).toBeVisible();
+  await expect(areas.getByRole("link", { name: "CRM" })).toHaveAttribute("aria-current", "page");
+  await expect(areas.getByRole("link", { name: "Admin Dashboard" })).not.toHaveAttribute("aria-current", /.*/);
+
+  await areas.getByRole("link", { name: "Simulation Admin" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/simulation-admin$/);
+  await expect(page.getByRole("heading", { name: "Simulation Admin", level: 1 })).toBeVisible();
+
+  // A page of the admin dashboard's own (Inbox) is within its area, not the area's page itself.
+  await page.goto("/admin/inbox");
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await expect(areas.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("aria-current", "true");
+});
+
+test("the area switch shows only the areas an account opens", async ({ page }) => {
+  await page.goto("/simulation-admin");
+  await signIn(page, ACCOUNTS.content);
+  await expect(page.getByRole("heading", { name: "Simulation Admin", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Staff areas" }).getByRole("link")).toHaveText(["Admin Dashboard", "Simulation Admin"]);
+  await page.getByRole("button", { name: "Logout" }).click();
+
+  await page.goto("/admin");
+  await signIn(page, ACCOUNTS.admissions);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Staff areas" })).toHaveCount(0);
 });
 
 test("the CRM sends signed-out visitors to /crm-login, signs sales in and out", async ({ page }) => {

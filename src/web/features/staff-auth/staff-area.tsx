@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { needsRoleMessage } from "~/shared/refusal";
 import { hasAnyRole, ROLE_LABELS, type StaffRole } from "~/shared/roles";
 import type { StaffUser } from "~/shared/schemas/auth";
-import { Button } from "~/web/components/ui/button";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { areasOf } from "./staff-areas";
 import { useLogout, useStaffSession } from "./use-staff-session";
 
 interface StaffAreaProps {
@@ -15,7 +17,7 @@ interface StaffAreaProps {
   children: (user: StaffUser) => ReactNode;
 }
 
-/** Signed out: the area's sign-in form. Signed in without the role: says so plainly. Otherwise: the area. */
+/** Signed out: the area's sign-in form. Signed in without the role: says so plainly, with links to the areas one may open. Otherwise: the area. */
 export function StaffArea({ roles, areaName, loadingText = "Loading...", signIn, children }: StaffAreaProps) {
   const session = useStaffSession();
   const logout = useLogout();
@@ -31,7 +33,13 @@ export function StaffArea({ roles, areaName, loadingText = "Loading...", signIn,
             You are signed in as {user.name} ({user.email}) with the role{user.roles.length > 1 ? "s" : ""}{" "}
             {user.roles.map((role) => ROLE_LABELS[role]).join(", ")}. {needsRoleMessage(areaName, roles)} Ask an administrator if you need it.
           </p>
-          <div>
+          <div className="flex flex-wrap justify-center gap-2">
+            {/* The areas this account does open: a sales person who followed a link to /admin gets to the CRM in one click. */}
+            {areasOf(user).map((area) => (
+              <Link key={area.path} to={area.path} className={buttonClass("primary")}>
+                Open {area.label}
+              </Link>
+            ))}
             <Button variant="secondary" onClick={() => logout.mutate()}>
               Logout
             </Button>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { hasAnyRole, AREA_ROLES } from "~/shared/roles";
 import type { StaffUser } from "~/shared/schemas/auth";
 import { Button } from "~/web/components/ui/button";
+import { StaffAreaSwitch } from "./staff-areas";
 
 interface StaffFrameProps {
   title: string;
@@ -14,11 +15,12 @@ interface StaffFrameProps {
   signedInLine?: string;
 }
 
-/** The shell around every staff screen: title, who is signed in, the admin links they may use, Logout. */
+/** The shell around every staff screen: the areas one may switch to, title, who is signed in, the admin links they may use, Logout. */
 export function StaffFrame({ title, subtitle, user, onLogout, children, signedInLine }: StaffFrameProps) {
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
+        <StaffAreaSwitch user={user} />
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <div>
             <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
