@@ -51,6 +51,7 @@ import { leadImportRoutes } from "./features/crm/import-routes";
 import { savedViewRoutes } from "./features/crm/saved-view-routes";
 import { funnelRoutes } from "./features/crm/funnel-routes";
 import { cspReportRoutes } from "./features/csp-reports/routes";
+import { readableLogStream, wantsReadableLogs } from "./platform/log-lines";
 
 export interface AppOptions {
   config: Config;
@@ -115,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             level: config.logLevel,
             redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.token", "*.code"],
             serializers: errorSerializers,
-            stream: options.logStream,
+            stream: options.logStream ?? (wantsReadableLogs(config.logFormat) ? readableLogStream() : undefined),
           },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,

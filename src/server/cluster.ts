@@ -2,6 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import pino from "pino";
 import type { Config } from "./config";
+import { readableLogStream, wantsReadableLogs } from "./platform/log-lines";
 import { relayClusterMetrics } from "./platform/metrics/cluster";
 
 /** A worker that dies this soon after it started listening is restarted after a pause, not at once. */
@@ -28,7 +29,7 @@ export function workerCount(config: Config): number {
  */
 export function runClusterPrimary(config: Config, dev: boolean): boolean {
   if (!cluster.isPrimary) return false;
-  const log = pino({ level: config.logLevel });
+  const log = wantsReadableLogs(config.logFormat) ? pino({ level: config.logLevel }, readableLogStream()) : pino({ level: config.logLevel });
   if (!config.databaseUrl) {
     if (config.webConcurrency && config.webConcurrency > 1) {
       log.warn(`WEB_CONCURRENCY=${config.webConcurrency} ignored: the embedded database (PGlite) runs in one process; set DATABASE_URL for several.`);

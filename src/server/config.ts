@@ -83,6 +83,7 @@ const envSchema = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "text"], { error: "must be json or text" }).optional(),
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   BOOKING_URL: z.string().refine(isHttpsUrl, "must be an https URL (a Cal.com or Calendly booking page)").optional(),
@@ -114,6 +115,8 @@ export interface Config {
   mailRetrySeconds: number;
   publicBaseUrl: string;
   logLevel: string;
+  /** LOG_FORMAT; null: readable text on a terminal, JSON lines elsewhere (platform/log-lines.ts). */
+  logFormat: "json" | "text" | null;
   /** false, a number of proxy hops, or the proxies' addresses and CIDR ranges (see parseTrustProxy). */
   trustProxy: TrustProxy;
   seedDemo: boolean;
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === "true",
     reportWebhookToken: e.REPORT_WEBHOOK_TOKEN ?? null,

@@ -29,6 +29,12 @@ describe("configuration", () => {
     }
   });
 
+  it("reads LOG_FORMAT (json or text), unset by default, and names it when wrong", () => {
+    expect(loadConfig({}).logFormat).toBeNull();
+    expect(loadConfig({ LOG_FORMAT: "text" }).logFormat).toBe("text");
+    expect(() => loadConfig({ LOG_FORMAT: "pretty" })).toThrow(/LOG_FORMAT.*must be json or text/);
+  });
+
   it("drops a trailing slash from the public URL", () => {
     expect(loadConfig({ PUBLIC_BASE_URL: "https://example.org/" }).publicBaseUrl).toBe("https://example.org");
   });
