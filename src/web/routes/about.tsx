@@ -60,7 +60,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <div className="text-center">
-            <Link to="/founders-find" className={buttonClass("primary", "px-6 py-3 text-base")}>
+            <Link to="/founders-find" className={buttonClass("primary", "", "lg")}>
               Explore Founder's Find
             </Link>
           </div>

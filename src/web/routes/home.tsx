@@ -40,7 +40,7 @@ export default function Home() {
             <div className="flex flex-wrap justify-center gap-3 lg:justify-start">
               <button
                 type="button"
-                className={buttonClass("primary", "px-6 py-3 text-base")}
+                className={buttonClass("primary", "", "lg")}
                 onClick={() => {
                   track("explore_program", { source: "hero", audience: "employers" });
                   scrollTo("for-employers");
@@ -50,7 +50,7 @@ export default function Home() {
               </button>
               <button
                 type="button"
-                className={buttonClass("secondary", "px-6 py-3 text-base")}
+                className={buttonClass("secondary", "", "lg")}
                 onClick={() => {
                   track("apply_now", { source: "hero", audience: "aspirants" });
                   scrollTo("for-aspirants");
@@ -109,7 +109,7 @@ export default function Home() {
             ))}
           </ul>
           <div>
-            <Link to="/simulations" className={buttonClass("primary", "px-6 py-3 text-base")}>
+            <Link to="/simulations" className={buttonClass("primary", "", "lg")}>
               Explore simulations <ArrowRight className="size-4" aria-hidden />
             </Link>
           </div>

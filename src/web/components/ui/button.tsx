@@ -7,16 +7,33 @@ const VARIANTS = {
   danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/60",
 } as const;
 
-export type ButtonVariant = keyof typeof VARIANTS;
+/**
+ * Padding and text size come only from here: Tailwind orders its utilities by value, not by where a
+ * class is written, so an extra `px-2` or `text-base` next to the default `px-4 text-sm` lost to it
+ * (compact buttons kept the wide padding, the large calls to action the small text).
+ */
+const SIZES = {
+  md: "px-4 py-2 text-sm",
+  lg: "px-6 py-3 text-base",
+  sm: "px-3 py-1.5 text-sm",
+  xs: "px-2 py-1 text-xs",
+  /** An icon alone (with its aria-label). */
+  icon: "p-2 text-sm",
+} as const;
 
-export const buttonClass = (variant: ButtonVariant = "primary", extra = "") =>
-  `inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
+export type ButtonVariant = keyof typeof VARIANTS;
+export type ButtonSize = keyof typeof SIZES;
+
+/** `extra` must not set padding or text size: choose a `size`. */
+export const buttonClass = (variant: ButtonVariant = "primary", extra = "", size: ButtonSize = "md") =>
+  `inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed ${SIZES[size]} ${VARIANTS[variant]} ${extra}`;
 
 export function Button({
   variant = "primary",
+  size = "md",
   className = "",
   type = "button",
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <button type={type} className={buttonClass(variant, className, size)} {...props} />;
 }

@@ -10,7 +10,7 @@ export function DeleteApplicationDialog({ name, disabled, onConfirm }: { name: s
       description={`Are you sure you want to delete the application from ${name}? This action cannot be undone.`}
       onConfirm={onConfirm}
       trigger={
-        <button type="button" className={buttonClass("ghost", "px-2 text-red-700 hover:bg-red-50")} aria-label={`Delete application from ${name}`} disabled={disabled}>
+        <button type="button" className={buttonClass("ghost", "text-red-700 hover:bg-red-50", "icon")} aria-label={`Delete application from ${name}`} disabled={disabled}>
           <Trash2 className="size-4" aria-hidden />
         </button>
       }

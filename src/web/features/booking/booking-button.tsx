@@ -27,7 +27,7 @@ export function BookingButton({ className = "" }: { className?: string }) {
       <button
         type="button"
         aria-describedby={bookingUrl ? undefined : "booking-note"}
-        className={buttonClass("primary", `px-6 py-3 text-base ${className}`)}
+        className={buttonClass("primary", className, "lg")}
         onClick={onClick}
         {...intentToOpen(bookingUrl ? loadBookingDialog : loadContactDialog)}
       >

@@ -1,6 +1,6 @@
 import { Download } from "~/web/components/ui/icons";
 import { useState } from "react";
-import { buttonClass, type ButtonVariant } from "~/web/components/ui/button";
+import { buttonClass, type ButtonSize, type ButtonVariant } from "~/web/components/ui/button";
 import { intentToOpen, lazyPreloaded, preloadable, schemasFirst, usePreloadWhenIdle } from "~/web/lib/preload";
 
 // Not in the page's initial JavaScript (the dialog and its schema): fetched when the browser is idle
@@ -13,12 +13,13 @@ interface BrochureButtonProps {
   /** Where the button sits, recorded with the download event. */
   source: string;
   variant?: ButtonVariant;
+  size?: ButtonSize;
   className?: string;
   label?: string;
 }
 
 /** A "Download Brochure" button with its own dialog; usable on any page (landing page, dashboard). */
-export function BrochureButton({ source, variant = "secondary", className = "", label = "Download Brochure" }: BrochureButtonProps) {
+export function BrochureButton({ source, variant = "secondary", size = "md", className = "", label = "Download Brochure" }: BrochureButtonProps) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   usePreloadWhenIdle(schemasFirst(loadBrochureDialog));
@@ -26,7 +27,7 @@ export function BrochureButton({ source, variant = "secondary", className = "", 
     <>
       <button
         type="button"
-        className={buttonClass(variant, className)}
+        className={buttonClass(variant, className, size)}
         {...intentToOpen(loadBrochureDialog)}
         onClick={() => {
           setUsed(true);

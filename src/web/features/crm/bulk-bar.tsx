@@ -107,11 +107,11 @@ export function BulkBar({ selection, filters, owners, matching }: { selection: L
             {selection.allMatching ? `All ${matching?.estimate ? "about " : ""}${plural(count)} matching this filter are selected` : `${plural(count)} selected`}
           </span>
           {!selection.allMatching && matching && matching.total > count && (
-            <Button variant="secondary" className="px-3 py-1" onClick={selection.selectAllMatching}>
+            <Button variant="secondary" size="sm" onClick={selection.selectAllMatching}>
               Select all {matching.estimate ? "about " : ""}{plural(matching.total)} matching this filter
             </Button>
           )}
-          <Button variant="ghost" className="px-3 py-1" onClick={selection.clear}>
+          <Button variant="ghost" size="sm" onClick={selection.clear}>
             <X className="size-4" aria-hidden /> Clear selection
           </Button>
         </div>
@@ -237,7 +237,7 @@ function Progress({ job, onClose }: { job: BulkJob | undefined; onClose: () => v
           <p className="font-medium">
             {job.action}: {bulkResultText(job)}
           </p>
-          <Button variant="ghost" className="px-2 py-1" onClick={onClose}>
+          <Button variant="ghost" size="sm" onClick={onClose}>
             Dismiss
           </Button>
         </>

@@ -77,10 +77,10 @@ function LeadRow({ lead, index, paid, actions, measure }: { lead: Lead; index: n
       {paid && <td className="p-2 wrap-anywhere text-slate-900">{lead.batchName ?? "—"}</td>}
       <td className="p-2">
         <div className="flex gap-1">
-          <Button variant="ghost" className="px-2" aria-label={`Edit ${displayName(lead)}`} onClick={() => actions.onEdit(lead)}>
+          <Button variant="ghost" size="icon" aria-label={`Edit ${displayName(lead)}`} onClick={() => actions.onEdit(lead)}>
             <Pencil className="size-4" aria-hidden />
           </Button>
-          <Button variant="ghost" className="px-2 text-red-700 hover:bg-red-50" aria-label={`Delete ${displayName(lead)}`} onClick={() => actions.onDelete(lead)}>
+          <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`Delete ${displayName(lead)}`} onClick={() => actions.onDelete(lead)}>
             <Trash2 className="size-4" aria-hidden />
           </Button>
         </div>

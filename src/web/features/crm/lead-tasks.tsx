@@ -120,10 +120,10 @@ function TaskItem({ task, owners, now }: { task: Task; owners: LeadOwner[]; now:
           {overdue ? "Overdue · " : ""}Due {formatDateTime(task.dueAt)} · {task.ownerName ?? "Unassigned"}
         </span>
       </div>
-      <Button variant="ghost" className="px-2" aria-label={`Edit task ${task.title}`} onClick={() => setEditing(true)}>
+      <Button variant="ghost" size="icon" aria-label={`Edit task ${task.title}`} onClick={() => setEditing(true)}>
         <Pencil className="size-4" aria-hidden />
       </Button>
-      <Button variant="ghost" className="px-2 text-red-700 hover:bg-red-50" aria-label={`Remove task ${task.title}`} disabled={remove.isPending} onClick={() => remove.mutate(task.id)}>
+      <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`Remove task ${task.title}`} disabled={remove.isPending} onClick={() => remove.mutate(task.id)}>
         <Trash2 className="size-4" aria-hidden />
       </Button>
     </li>

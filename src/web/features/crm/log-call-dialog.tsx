@@ -15,7 +15,7 @@ import { useLogCall } from "./use-lead-work";
 /** The row's, card's and detail's "Log call": the first of the two clicks. */
 export function LogCallButton({ lead, onLogCall, compact }: { lead: Lead; onLogCall: (lead: Lead) => void; compact?: boolean }) {
   return (
-    <Button variant="secondary" className={compact ? "px-2 py-1 text-xs" : ""} onClick={() => onLogCall(lead)}>
+    <Button variant="secondary" size={compact ? "xs" : "md"} className="whitespace-nowrap" onClick={() => onLogCall(lead)}>
       <Phone className="size-4" aria-hidden />
       Log call<span className="sr-only"> with {displayName(lead)}</span>
     </Button>

@@ -49,19 +49,19 @@ export function SavedViewTabs() {
           ))}
         </nav>
       )}
-      <Button variant="secondary" className="px-3 py-1.5" onClick={() => setSaving(true)}>
+      <Button variant="secondary" size="sm" onClick={() => setSaving(true)}>
         <Bookmark className="size-4" aria-hidden />
         Save view
       </Button>
       {open && (
         <>
-          <Button variant="ghost" className="px-3 py-1.5" onClick={() => copyLink(open.id)}>
+          <Button variant="ghost" size="sm" onClick={() => copyLink(open.id)}>
             <Link2 className="size-4" aria-hidden />
             Copy link
           </Button>
           {open.canEdit && (
             <>
-              <Button variant="ghost" className="px-3 py-1.5" aria-pressed={open.shared} disabled={change.isPending} onClick={() => change.mutate({ id: open.id, changes: { shared: !open.shared } })}>
+              <Button variant="ghost" size="sm" aria-pressed={open.shared} disabled={change.isPending} onClick={() => change.mutate({ id: open.id, changes: { shared: !open.shared } })}>
                 <Users className="size-4" aria-hidden />
                 {open.shared ? "Shared with the team" : "Share with the team"}
               </Button>
@@ -73,7 +73,7 @@ export function SavedViewTabs() {
                 disabled={remove.isPending}
                 onConfirm={() => remove.mutate(open.id, { onSuccess: () => void navigate(`/crm?${viewQuery(params)}`, { replace: true }) })}
                 trigger={
-                  <Button variant="ghost" className="px-3 py-1.5" disabled={remove.isPending}>
+                  <Button variant="ghost" size="sm" disabled={remove.isPending}>
                     <Trash2 className="size-4" aria-hidden />
                     Delete view
                   </Button>

@@ -15,12 +15,12 @@ export function ClosingCta() {
         </h2>
         <p className="text-lg text-slate-200">Read the full program, try a simulation, or apply for the next cohort. We reply within 48 hours.</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <BrochureButton source="closing_cta" className="px-6 py-3 text-base" />
+          <BrochureButton source="closing_cta" size="lg" />
           <a
             href={trySimulationUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass("secondary", "px-6 py-3 text-base")}
+            className={buttonClass("secondary", "", "lg")}
             onClick={() => track("simulation_start", { source: "closing_cta" })}
           >
             Try Job Simulation <ExternalLink className="size-4" aria-hidden />

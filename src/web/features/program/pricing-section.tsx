@@ -30,7 +30,7 @@ export function PricingSection() {
           </h2>
           <p className="text-slate-700">A real business case in a chat, no registration, instant results on six dimensions.</p>
           <div>
-            <Link to="/simulations" className={buttonClass("primary", "px-6 py-3 text-base")}>
+            <Link to="/simulations" className={buttonClass("primary", "", "lg")}>
               Start Free Diagnostic
             </Link>
           </div>

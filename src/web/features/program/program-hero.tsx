@@ -19,10 +19,10 @@ export function ProgramHero() {
           Learn by doing the job, scored on six dimensions, with mentors from India's startups.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <a href="#application" className={buttonClass("primary", "px-6 py-3 text-base")} onClick={() => track("apply_now", { source: "hero" })}>
+          <a href="#application" className={buttonClass("primary", "", "lg")} onClick={() => track("apply_now", { source: "hero" })}>
             Apply Now
           </a>
-          <a href="#program" className={buttonClass("secondary", "px-6 py-3 text-base")} onClick={() => track("explore_program", { source: "hero" })}>
+          <a href="#program" className={buttonClass("secondary", "", "lg")} onClick={() => track("explore_program", { source: "hero" })}>
             Explore Program
           </a>
         </div>

@@ -53,7 +53,7 @@ export function ReportCard({ report, href, headingLevel = 3 }: ReportCardProps) 
             href={report.pdfReportLink}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass("secondary", "px-3")}
+            className={buttonClass("secondary", "", "icon")}
             aria-label={`Download PDF of ${report.simulationType} (opens in a new tab)`}
           >
             <Download className="size-4" />
