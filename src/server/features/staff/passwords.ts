@@ -7,6 +7,9 @@ import { hash, verify } from "@node-rs/argon2";
  * check mapped and zeroed 19 MiB afresh (~265 page faults, where 12 MiB reuses its memory: 6). On a
  * 2-core VM one check every 100 ms took p50 15.4 / p95 18.9 / max 55.8 ms at 19 MiB against
  * 10.9 / 12.1 / 12.9 ms at 12 MiB — most of a sign-in's time and nearly all of its tail.
+ * Parallelism 2 (the same memory and passes, the library works the two lanes on two threads) halves
+ * an idle check (median 8.5 against 13.9 ms) but moved no figure of `npm run bench:embedded`: under
+ * staff work both cores are busy, and idle the sign-in's p50 went 26.0 → 28.0 ms. Kept at 1.
  */
 const OPTIONS = { memoryCost: 12_288, timeCost: 3, parallelism: 1 };
 /** The parameters part of a hash made with OPTIONS (PHC string format: `$argon2id$v=19$m=…,t=…,p=…$salt$hash`). */
