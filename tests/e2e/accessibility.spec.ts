@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS } from "./accounts";
 import { candidateSignIn, postFixtureReport } from "./reports-support";
-import { signIn, uniqueEmail, waitForHydration } from "./support";
+import { expectToast, signIn, uniqueEmail, waitForHydration } from "./support";
 import { violations } from "./axe";
 
 // Automated WCAG 2.1 AA checks (axe-core) on every public page, the staff sign-in screens and the
@@ -27,6 +27,14 @@ for (const viewport of [
     }
   });
 }
+
+test("an error toast has no WCAG A/AA violations", async ({ page }) => {
+  await page.goto("/crm-login");
+  await signIn(page, { email: ACCOUNTS.sales.email, password: "not-the-right-password" }, "Access CRM Dashboard");
+  const toast = await expectToast(page, "Login failed", "Invalid email or password. Please check your credentials.");
+  await expect(toast).toHaveAttribute("data-variant", "destructive");
+  expect(await violations(page)).toEqual([]);
+});
 
 test("the public dialogs have no WCAG A/AA violations", async ({ page }) => {
   // Two pages and four checks: 30–37 s on a 2-core machine running both engines' browser tests.
