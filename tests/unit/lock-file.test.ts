@@ -2,8 +2,6 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 interface LockEntry {
-  version?: string;
-  dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
 }
 
