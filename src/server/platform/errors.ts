@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody, ErrorCode } from "~/shared/http-error";
+import { issueFields } from "~/shared/schemas/common";
+import type { z } from "~/shared/schemas/zod";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid: 400,
@@ -29,6 +31,12 @@ export class AppError extends Error {
 }
 
 export const invalid = (field: string, message: string) => new AppError("invalid", message, { [field]: message });
+
+/** A failed zod parse as the 400 it answers, each field named (issueFields); "_" for the whole body. */
+export function invalidInput(issues: z.ZodError["issues"], unknownKey?: (key: string) => string): AppError {
+  const fields = issueFields(issues, { whole: "_", unknownKey });
+  return new AppError("invalid", Object.values(fields)[0] ?? "Invalid input", fields);
+}
 
 export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };

@@ -53,10 +53,23 @@ export function fieldErrorsByPath(
   values: unknown,
 ): Record<string, string> {
   const parsed = schema.safeParse(values);
-  if (parsed.success) return {};
+  return parsed.success ? {} : issueFields(parsed.error.issues);
+}
+
+/**
+ * A failed parse's issues by field: each field's first problem, a nested one by its path
+ * ("items.0.name"), an unknown key by its own name (`unknownKey` words why it is refused), and a
+ * problem of the whole value under `whole`. The server's 400s are built from it too.
+ */
+export function issueFields(
+  issues: z.ZodError["issues"],
+  { whole = "form", unknownKey = () => "This field is not accepted" }: { whole?: string; unknownKey?: (key: string) => string } = {},
+): Record<string, string> {
   // No prototype: a field named "constructor" or "__proto__" is a field like any other.
   const errors: Record<string, string> = Object.create(null);
-  for (const issue of parsed.error.issues)
-    errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys") for (const key of issue.keys) errors[key] ??= unknownKey(key);
+    else errors[issue.path.map(String).join(".") || whole] ??= issue.message;
+  }
   return errors;
 }

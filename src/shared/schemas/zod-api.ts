@@ -5,4 +5,4 @@ export {
   array, boolean, coerce, config, discriminatedUnion, email, enum, iso, literal, NEVER, null, number, object, preprocess, record, string,
   union, uuid,
 } from "zod";
-export type { infer, input, output, ZodType } from "zod";
+export type { infer, input, output, ZodError, ZodType } from "zod";

@@ -12,7 +12,7 @@ import { okSchema } from "~/shared/schemas/common";
 import { PUBLIC, roles } from "../../platform/access";
 import { clientIp } from "../../platform/client-ip";
 import { csvDate, paged, sendCsv } from "../../platform/csv";
-import { AppError } from "../../platform/errors";
+import { AppError, invalidInput } from "../../platform/errors";
 import { sendDownload } from "../../platform/files";
 import { readMultipart } from "../../platform/multipart";
 import { enforceLimit } from "../../platform/rate-limit";
@@ -48,11 +48,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const form = await readMultipart(request, reply, { files: { resume: { maxBytes: RESUME_MAX_BYTES, tooLarge: RESUME_TOO_LARGE } } });
       const parsed = applicationFormSchema.safeParse(form.fields);
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
-        throw new AppError("invalid", Object.values(fields)[0]!, fields);
-      }
+      if (!parsed.success) throw invalidInput(parsed.error.issues);
       // Counted once the form is valid, so someone correcting a mistake is not held back.
       await enforceLimit(
         app.db,

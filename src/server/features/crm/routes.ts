@@ -25,7 +25,7 @@ import {
   type ImportResult,
 } from "~/shared/schemas/crm";
 import { roles } from "../../platform/access";
-import { AppError } from "../../platform/errors";
+import { AppError, invalid, invalidInput } from "../../platform/errors";
 import { latestCsvImportJob, readCsvImportJob } from "../../platform/csv-import-job";
 import { sendDownload } from "../../platform/files";
 import { leadActivity } from "./activity";
@@ -47,7 +47,7 @@ export function ifMatchVersion(header: string | string[] | undefined): number | 
   const value = [header].flat()[0]?.trim().replace(/^W\//, "").replace(/"/g, "");
   if (!value) return undefined;
   const version = Number(value);
-  if (!Number.isInteger(version) || version < 1) throw new AppError("invalid", "If-Match must be the lead's version", { version: "If-Match must be the lead's version" });
+  if (!Number.isInteger(version) || version < 1) throw invalid("version", "If-Match must be the lead's version");
   return version;
 }
 
@@ -55,16 +55,9 @@ export function ifMatchVersion(header: string | string[] | undefined): number | 
 function parseLead<T extends typeof leadUpdateSchema | typeof leadCreateSchema>(schema: T, body: unknown): z.infer<T> {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data as z.infer<T>;
-  // No prototype: an unknown key such as "constructor" is named like any other.
-  const fields: Record<string, string> = Object.create(null);
-  for (const issue of parsed.error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        fields[key] ??= key === "pendingAmount" ? "Pending amount is worked out from the sale and collected amounts" : "This field cannot be changed";
-      }
-    } else fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
-  }
-  throw new AppError("invalid", Object.values(fields)[0]!, fields);
+  throw invalidInput(parsed.error.issues, (key) =>
+    key === "pendingAmount" ? "Pending amount is worked out from the sale and collected amounts" : "This field cannot be changed",
+  );
 }
 
 /** A stale version's 409 with the lead as it is now; any other error goes on to the error handler. */
