@@ -120,3 +120,36 @@ export function clipped(root: Locator): Promise<string[]> {
     return unique.length > 40 ? [...unique.slice(0, 40), `and ${unique.length - 40} more`] : unique;
   });
 }
+
+/**
+ * What is wrong with a staff table (StaffTable) at the window's width: below 768 px each row must be a
+ * card — no sideways scrolling in its box, the column heads hidden, each labelled cell showing its
+ * column's head above the value — and from 768 px a table with its heads and no cell labels. Either
+ * way a cell's data-label must be the head of the column it sits in.
+ */
+export function staffTableProblems(table: Locator): Promise<string[]> {
+  return table.evaluate((element) => {
+    const problems: string[] = [];
+    const tableElement = element as HTMLTableElement;
+    const phone = document.documentElement.clientWidth < 768;
+    const heads = [...tableElement.tHead!.rows[0]!.cells].map((cell) => cell.textContent!.trim());
+    const box = tableElement.parentElement!;
+    if (phone && box.scrollWidth > box.clientWidth + 0.5) problems.push(`the table's box scrolls sideways (${box.scrollWidth} px in ${box.clientWidth})`);
+    const headsShown = tableElement.tHead!.getBoundingClientRect().height > 1;
+    if (headsShown === phone) problems.push(phone ? "the column heads are shown" : "the column heads are hidden");
+    let labelled = 0;
+    for (const row of tableElement.tBodies[0]!.rows) {
+      [...row.cells].forEach((cell, index) => {
+        const label = cell.dataset.label;
+        if (label === undefined) return;
+        labelled += 1;
+        if (label !== heads[index]) problems.push(`row ${row.rowIndex}: a cell labelled "${label}" is in the column "${heads[index]}"`);
+        const shown = getComputedStyle(cell, "::before").content;
+        const expected = phone ? JSON.stringify(label) : "none";
+        if (shown !== expected) problems.push(`row ${row.rowIndex}: the "${label}" cell shows ${shown} before its value, not ${expected}`);
+      });
+    }
+    if (labelled === 0) problems.push("no cell has a data-label");
+    return [...new Set(problems)].slice(0, 40);
+  });
+}

@@ -69,9 +69,9 @@ function DataRequests() {
           {items.map((item) => (
             <tr key={`${item.at}-${item.emailHash}-${item.kind}`} className="border-t border-slate-200">
               <td className="p-3 whitespace-nowrap">{formatDateTime(item.at)}</td>
-              <td className="p-3">{item.kind === "erase" ? "Deleted their data" : "Downloaded their data"}</td>
-              <td className="p-3 font-mono text-xs break-all">{item.emailHash}</td>
-              <td className="p-3 text-xs">{describe(item)}</td>
+              <td data-label="Request" className="p-3">{item.kind === "erase" ? "Deleted their data" : "Downloaded their data"}</td>
+              <td data-label="Address (SHA-256)" className="p-3 font-mono text-xs break-all">{item.emailHash}</td>
+              <td data-label="Detail" className="p-3 text-xs">{describe(item)}</td>
             </tr>
           ))}
         </StaffTable>

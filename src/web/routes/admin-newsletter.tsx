@@ -60,8 +60,8 @@ function Subscribers() {
           {list.data?.items.map((s) => (
             <tr key={s.id} className="border-t border-slate-200">
               <td className="p-3">{s.email}</td>
-              <td className="p-3">{formatDateTime(s.subscribedAt)}</td>
-              <td className="p-3">{s.unsubscribedAt ? `Unsubscribed ${formatDateTime(s.unsubscribedAt)}` : "Subscribed"}</td>
+              <td data-label="Subscribed" className="p-3">{formatDateTime(s.subscribedAt)}</td>
+              <td data-label="Status" className="p-3">{s.unsubscribedAt ? `Unsubscribed ${formatDateTime(s.unsubscribedAt)}` : "Subscribed"}</td>
             </tr>
           ))}
         </StaffTable>

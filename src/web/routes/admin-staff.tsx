@@ -115,11 +115,11 @@ function StaffRow({ member, isSelf }: { member: StaffMember; isSelf: boolean }) 
         <div className="font-medium">{member.name}</div>
         <div className="text-slate-600">{member.email}</div>
       </td>
-      <td className="p-3">
+      <td data-label="Roles" className="p-3">
         <RoleChecks legend={`Roles of ${member.name}`} value={roles} onChange={setRoles} />
       </td>
-      <td className="p-3">{member.disabled ? "Disabled" : "Active"}</td>
-      <td className="p-3 text-slate-600">{member.lastLoginAt ? formatDateTime(member.lastLoginAt) : "Never"}</td>
+      <td data-label="Status" className="p-3">{member.disabled ? "Disabled" : "Active"}</td>
+      <td data-label="Last sign-in" className="p-3 text-slate-600">{member.lastLoginAt ? formatDateTime(member.lastLoginAt) : "Never"}</td>
       <td className="flex flex-wrap gap-2 p-3">
         <Button variant="secondary" disabled={!changed || update.isPending} onClick={() => update.mutate({ roles })}>
           Save roles

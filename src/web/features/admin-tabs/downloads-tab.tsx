@@ -49,17 +49,17 @@ function DownloadsTable({ data, page, onPage }: { data: Page<BrochureDownload>; 
       <StaffTable caption="Brochure downloads, newest first" headers={["ID", "Name", "Email", "Mobile", "Downloaded At"]}>
         {data.items.map((row) => (
           <tr key={row.id} className="border-t border-slate-200">
-            <td className="p-3 font-mono text-xs text-slate-500" title={row.id}>
+            <td data-label="ID" className="p-3 font-mono text-xs text-slate-500" title={row.id}>
               {row.id.slice(0, 8)}
             </td>
             <td className="p-3">{row.name}</td>
-            <td className="p-3">
+            <td data-label="Email" className="p-3">
               <a className="text-brand-700 underline" href={`mailto:${row.email}`}>
                 {row.email}
               </a>
             </td>
-            <td className="p-3">{row.mobile}</td>
-            <td className="p-3 whitespace-nowrap">{formatDateTime(row.downloadedAt)}</td>
+            <td data-label="Mobile" className="p-3">{row.mobile}</td>
+            <td data-label="Downloaded At" className="p-3 whitespace-nowrap">{formatDateTime(row.downloadedAt)}</td>
           </tr>
         ))}
       </StaffTable>

@@ -53,19 +53,19 @@ export function ApplicationsTable({ items }: { items: ApplicationRecord[] }) {
             <span className="text-slate-600">{a.email}</span>
             {a.mobile && <span className="text-slate-600">{`${a.countryCode} ${a.mobile}`}</span>}
           </td>
-          <td className="p-3 text-slate-700">
+          <td data-label="Background" className="p-3 text-slate-700">
             {currentRoleLabel(a.currentRole)}
             <br />
             <span className="text-slate-500">{experienceLabel(a.experience)}</span>
           </td>
-          <td className="p-3">
+          <td data-label="Target Roles" className="p-3">
             <TargetRoles roles={a.targetRoles} />
           </td>
-          <td className="p-3">
+          <td data-label="Skills" className="p-3">
             <Skills skills={a.skillAssessment} />
           </td>
-          <td className="p-3 whitespace-nowrap text-slate-600">{formatSubmitted(a.submittedAt)}</td>
-          <td className="p-3">
+          <td data-label="Submitted" className="p-3 whitespace-nowrap text-slate-600">{formatSubmitted(a.submittedAt)}</td>
+          <td data-label="Status" className="p-3">
             <StatusSelect
               value={a.status}
               label={`Status for ${fullName(a)}`}

@@ -27,14 +27,14 @@ export function ReportsTable({ reports }: { reports: AdminReport[] }) {
       {reports.map((report) => (
         <tr key={report.slug} className="border-t border-slate-200">
           <td className="p-3 font-medium text-slate-900">{report.name}</td>
-          <td className="p-3 break-all">{report.email}</td>
-          <td className="p-3">{report.company ?? "—"}</td>
-          <td className="p-3">{report.simulationType}</td>
-          <td className="p-3">
+          <td data-label="Email" className="p-3 break-all">{report.email}</td>
+          <td data-label="Company" className="p-3">{report.company ?? "—"}</td>
+          <td data-label="Simulation Type" className="p-3">{report.simulationType}</td>
+          <td data-label="Score" className="p-3">
             <ScoreBadge score={report.totalScore} />
           </td>
-          <td className="p-3 whitespace-nowrap">{formatDateTime(report.timestamp)}</td>
-          <td className="p-3">
+          <td data-label="Completed" className="p-3 whitespace-nowrap">{formatDateTime(report.timestamp)}</td>
+          <td data-label="Candidate notified" className="p-3">
             <NotificationState notification={report.notification} />
           </td>
           <td className="p-3">
