@@ -4,23 +4,16 @@
 // for crm-fix-duplicates.spec.ts, which deletes what is left. Paid users created in 2020: out of the
 // Active Leads tab that the specs before it (accessibility) scan, and below every lead the others use.
 import { sql } from "drizzle-orm";
-import { loadConfig } from "~/server/config";
-import { openConfiguredDatabase } from "~/server/db/open";
+import type { Db } from "~/server/db/client";
 
 export const DUPLICATE_GROUPS = 800;
 
-export async function seedDuplicateLeads(env: NodeJS.ProcessEnv): Promise<void> {
-  const { database, release } = await openConfiguredDatabase(loadConfig(env));
-  try {
-    await database.db.execute(sql`
-      insert into lead (email, full_name, mobile, source_type, lead_stage, lead_status, batch_name, created_at)
-      select 'twice.' || g || '.' || copy || '@example.net', 'Stored Twice ' || g,
-        case copy when 1 then '9187' else '87' end || lpad(g::text, 8, '0'),
-        'brochure_download', 'Connected', 'CW - Full', 'FF-2020-01',
-        timestamptz '2020-01-01 00:00:00+00' + make_interval(mins => g, secs => copy)
-      from generate_series(1, ${DUPLICATE_GROUPS}) as g, generate_series(1, 2) as copy`);
-  } finally {
-    await database.close();
-    release();
-  }
+export async function seedDuplicateLeads(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into lead (email, full_name, mobile, source_type, lead_stage, lead_status, batch_name, created_at)
+    select 'twice.' || g || '.' || copy || '@example.net', 'Stored Twice ' || g,
+      case copy when 1 then '9187' else '87' end || lpad(g::text, 8, '0'),
+      'brochure_download', 'Connected', 'CW - Full', 'FF-2020-01',
+      timestamptz '2020-01-01 00:00:00+00' + make_interval(mins => g, secs => copy)
+    from generate_series(1, ${DUPLICATE_GROUPS}) as g, generate_series(1, 2) as copy`);
 }

@@ -5,8 +5,7 @@
 // pages and counts under their own searches are unchanged. No mobile: Fix Duplicates finds nothing
 // among them.
 import { sql } from "drizzle-orm";
-import { loadConfig } from "~/server/config";
-import { openConfiguredDatabase } from "~/server/db/open";
+import type { Db } from "~/server/db/client";
 
 /** More than the spec loads, so "Load more" is still there after the 5,000th row. */
 export const MANY_LEADS = 5_100;
@@ -21,32 +20,26 @@ export const COUNT_LATER_WORD = "countlater";
 export const COUNT_LATER_NEW = 20_000;
 export const COUNT_LATER_INCORRECT = 40;
 
-export async function seedManyLeads(env: NodeJS.ProcessEnv): Promise<void> {
-  const { database, release } = await openConfiguredDatabase(loadConfig(env));
-  try {
-    await database.db.execute(sql`
-      insert into lead (email, full_name, source_type, lead_stage, lead_status, sale_amount, created_at)
-      select ${COUNT_LATER_WORD} || '.' || lpad(g::text, 5, '0') || '@many-leads.example.org',
-        'Count Later ' || lpad(g::text, 5, '0'),
-        'brochure_download',
-        case when g <= ${COUNT_LATER_INCORRECT} then 'Incorrect' else 'New' end,
-        case when g <= ${COUNT_LATER_INCORRECT} then 'Mob # Wrong' else 'New' end,
-        case when g <= ${COUNT_LATER_INCORRECT} then 1000 end,
-        timestamptz '2018-01-01 00:00:00+00' + make_interval(mins => g)
-      from generate_series(1, ${COUNT_LATER_NEW + COUNT_LATER_INCORRECT}) as g`);
-    await database.db.execute(sql`
-      insert into lead (email, full_name, source_type, priority, lead_stage, lead_status, sale_amount, created_at)
-      select ${MANY_LEADS_WORD} || '.' || lpad(g::text, 4, '0') || '@many-leads.example.org',
-        'Window Row ' || lpad(g::text, 4, '0'),
-        'brochure_download',
-        (array['Medium', 'High', 'Low'])[1 + g % 3],
-        (array['New', 'Not Connected', 'Connected'])[1 + g % 3],
-        (array['New', 'DNR 1', 'Interview'])[1 + g % 3],
-        case when g % 4 = 0 then 149990 end,
-        timestamptz '2019-01-01 00:00:00+00' + make_interval(mins => g)
-      from generate_series(1, ${MANY_LEADS}) as g`);
-  } finally {
-    await database.close();
-    release();
-  }
+export async function seedManyLeads(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into lead (email, full_name, source_type, lead_stage, lead_status, sale_amount, created_at)
+    select ${COUNT_LATER_WORD} || '.' || lpad(g::text, 5, '0') || '@many-leads.example.org',
+      'Count Later ' || lpad(g::text, 5, '0'),
+      'brochure_download',
+      case when g <= ${COUNT_LATER_INCORRECT} then 'Incorrect' else 'New' end,
+      case when g <= ${COUNT_LATER_INCORRECT} then 'Mob # Wrong' else 'New' end,
+      case when g <= ${COUNT_LATER_INCORRECT} then 1000 end,
+      timestamptz '2018-01-01 00:00:00+00' + make_interval(mins => g)
+    from generate_series(1, ${COUNT_LATER_NEW + COUNT_LATER_INCORRECT}) as g`);
+  await db.execute(sql`
+    insert into lead (email, full_name, source_type, priority, lead_stage, lead_status, sale_amount, created_at)
+    select ${MANY_LEADS_WORD} || '.' || lpad(g::text, 4, '0') || '@many-leads.example.org',
+      'Window Row ' || lpad(g::text, 4, '0'),
+      'brochure_download',
+      (array['Medium', 'High', 'Low'])[1 + g % 3],
+      (array['New', 'Not Connected', 'Connected'])[1 + g % 3],
+      (array['New', 'DNR 1', 'Interview'])[1 + g % 3],
+      case when g % 4 = 0 then 149990 end,
+      timestamptz '2019-01-01 00:00:00+00' + make_interval(mins => g)
+    from generate_series(1, ${MANY_LEADS}) as g`);
 }
