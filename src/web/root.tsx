@@ -5,6 +5,7 @@ import { GoogleAnalytics } from "./components/layout/google-analytics";
 import { Toaster } from "./components/ui/toaster";
 import { track } from "./lib/analytics";
 import { useNonce } from "./lib/nonce";
+import { useFocusMemory } from "./lib/return-focus";
 // Inlined rather than linked: a render-blocking stylesheet request was most of a phone's first paint
 // (Lighthouse, slow 4G); at ~6 KB compressed the styles ride along with the HTML.
 import appCss from "./app.css?inline";
@@ -67,6 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { pathname } = useLocation();
   useSiteStylesAfterLibrary();
+  // From the first page on, so a dialog however opened can give the focus back (return-focus.ts).
+  useFocusMemory();
   // A page view on every route change (spec §1).
   useEffect(() => track("page_view"), [pathname]);
   return (

@@ -84,3 +84,22 @@ test("on a 360 px phone, sales adds a lead by keyboard: a mobile another lead ha
   await expect(card.getByText(`+91 982${stamp.slice(0, 2)} ${stamp.slice(2)}`)).toBeVisible();
   await noHorizontalScroll(page);
 });
+
+test("at 1280 px a field's message does not stretch the field beside it: Full Name keeps its height while Email says the address is taken", async ({ page }) => {
+  await page.goto("/crm");
+  await signIn(page, ACCOUNTS.sales, "Access CRM Dashboard");
+  await expect(page).toHaveURL(/\/crm$/);
+  const stamp = Date.now().toString(36);
+  const taken = `taken.${stamp}@example.com`;
+  expect((await page.request.post("/api/crm/leads", { data: { fullName: `Holder ${stamp}`, email: taken } })).status()).toBe(201);
+
+  await page.getByRole("button", { name: "Add lead" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add lead" });
+  await dialog.getByLabel("Full Name").fill(`Second ${stamp}`);
+  await dialog.getByLabel("Email").fill(taken);
+  await dialog.getByRole("button", { name: "Add lead" }).click();
+  await expect(dialog.getByText(`Another lead already has this email: Holder ${stamp}`)).toBeVisible();
+  const [nameBox, emailBox] = await Promise.all([dialog.getByLabel("Full Name").boundingBox(), dialog.getByLabel("Email").boundingBox()]);
+  expect(nameBox!.height).toBe(emailBox!.height);
+  expect(nameBox!.y).toBe(emailBox!.y);
+});

@@ -24,7 +24,7 @@ async function tableProblems(page: Page, caption: string) {
 }
 
 for (const width of WIDTHS) {
-  test(`at ${width} px the dashboard's applications and downloads, the staff accounts and the newsletter list read whole`, async ({ page }) => {
+  test(`at ${width} px the dashboard's applications, downloads and mentors, the staff accounts and the newsletter list read whole`, async ({ page }) => {
     const email = uniqueEmail(`tables-${width}`);
     const visitor = page.request;
     expect((await visitor.post("/api/applications", { multipart: applicationFields(applicationInput({ email, firstName: "Meenakshi Sundaram" })) })).status()).toBe(201);
@@ -37,6 +37,12 @@ for (const width of WIDTHS) {
     expect(await tableProblems(page, "Applications, newest first")).toEqual([]);
     await page.getByRole("tab", { name: "Downloads" }).click();
     expect(await tableProblems(page, "Brochure downloads, newest first")).toEqual([]);
+    // The mentor editor's cards too (a fieldset is as wide as its file input unless told otherwise).
+    await page.getByRole("tab", { name: "Mentors" }).click();
+    const mentors = page.getByRole("tabpanel", { name: "Mentors" });
+    await expect(mentors.getByRole("group", { name: "Mentor 1" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await clipped(mentors)).toEqual([]);
 
     await page.goto("/admin/staff");
     expect(await tableProblems(page, "Staff accounts")).toEqual([]);

@@ -19,6 +19,15 @@ export function refreshFieldErrors(current: FieldErrors, field: string, found: F
 }
 
 /**
+ * After a refused submit (the schema's or the server's): the first field with a message takes the
+ * focus, scrolled into view, so the person lands on what to fix instead of on the submit button.
+ * Waits a frame, for the messages (aria-invalid) to be drawn.
+ */
+export function focusFirstInvalid(container: HTMLElement | null) {
+  requestAnimationFrame(() => container?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
  * The field errors of a form, shared by every staff and visitor form: `validate` before sending
  * (the schema the API uses), `revalidate` on each change so a message clears once its field is
  * valid instead of waiting for the next submit, `setErrors` for the server's field errors.

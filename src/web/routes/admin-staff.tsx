@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { formatDateTime } from "~/shared/format-date";
 import { AREA_ROLES, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/shared/roles";
 import { createStaffBodySchema, type CreateStaffBody, type StaffMember, type UpdateStaffBody } from "~/shared/schemas/staff";
@@ -13,7 +13,7 @@ import { StaffFrame } from "~/web/features/staff-auth/staff-frame";
 import { useAdminLogout } from "~/web/features/staff-auth/use-staff-session";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
-import { useFieldErrors } from "~/web/lib/use-field-errors";
+import { focusFirstInvalid, useFieldErrors } from "~/web/lib/use-field-errors";
 
 export const meta = () => [{ title: "Staff accounts" }, { name: "robots", content: "noindex" }];
 
@@ -41,6 +41,7 @@ function AddStaffForm() {
   const queryClient = useQueryClient();
   const empty = { email: "", name: "", password: "", roles: [] as StaffRole[] };
   const [form, setForm] = useState(empty);
+  const formElement = useRef<HTMLFormElement>(null);
   const { errors, setErrors, validate, revalidate, clear } = useFieldErrors(createStaffBodySchema);
   const set = (next: typeof form, field: keyof typeof form) => {
     setForm(next);
@@ -55,16 +56,20 @@ function AddStaffForm() {
       void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
     },
     onError: (error) => {
-      if (error instanceof ApiError && Object.keys(error.fields).length) return setErrors(error.fields);
+      if (error instanceof ApiError && Object.keys(error.fields).length) {
+        setErrors(error.fields);
+        return focusFirstInvalid(formElement.current);
+      }
       toast({ title: "Error", description: error.message, variant: "destructive" });
     },
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (validate(form)) add.mutate(form);
+    else focusFirstInvalid(formElement.current);
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="add-staff">
+    <form ref={formElement} onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="add-staff">
       <h2 id="add-staff" className="text-lg font-semibold text-brand-900">
         Add a staff account
       </h2>

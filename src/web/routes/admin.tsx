@@ -1,4 +1,6 @@
 import { Tabs } from "radix-ui";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { AREA_ROLES } from "~/shared/roles";
 import type { StaffUser } from "~/shared/schemas/auth";
 import { AdminSignIn } from "~/web/features/staff-auth/admin-sign-in";
@@ -18,12 +20,31 @@ export default function AdminPage() {
   );
 }
 
-/** Only the tabs the signed-in role may use, opening on the first (the area's roles are exactly the tabs' roles). */
+/**
+ * Only the tabs the signed-in role may use, opening on the one named in the address (`?tab=reports`,
+ * so a reload or a shared link comes back to it) or else the first. A tab once opened stays mounted,
+ * hidden: its filters, its place in a long list and unsaved mentor edits survive a look at another tab.
+ */
 function AdminDashboard({ user, onLogout }: { user: StaffUser; onLogout: () => void }) {
   const tabs = tabsFor(user.roles);
+  const [params, setParams] = useSearchParams();
+  const named = tabs.find((tab) => tab.value === params.get("tab"));
+  const current = (named ?? tabs[0])?.value;
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(current ? [current] : []));
+  const open = (value: string) => {
+    setOpened((was) => (was.has(value) ? was : new Set([...was, value])));
+    setParams(
+      (was) => {
+        const next = new URLSearchParams(was);
+        next.set("tab", value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
   return (
     <StaffFrame title="Admin Dashboard" user={user} onLogout={onLogout}>
-      <Tabs.Root defaultValue={tabs[0]?.value} className="grid grid-cols-1 gap-6">
+      <Tabs.Root value={current} onValueChange={open} className="grid grid-cols-1 gap-6">
         <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-200/60 p-1">
           {tabs.map((tab) => (
             <Tabs.Trigger
@@ -35,11 +56,13 @@ function AdminDashboard({ user, onLogout }: { user: StaffUser; onLogout: () => v
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value}>
-            <tab.Component />
-          </Tabs.Content>
-        ))}
+        {tabs.map((tab) =>
+          opened.has(tab.value) || tab.value === current ? (
+            <Tabs.Content key={tab.value} value={tab.value} forceMount className="data-[state=inactive]:hidden">
+              <tab.Component />
+            </Tabs.Content>
+          ) : null,
+        )}
       </Tabs.Root>
     </StaffFrame>
   );

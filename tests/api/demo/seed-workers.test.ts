@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "~/server/db/client";
 import { runMigrations } from "~/server/db/migrate";
-import { appSetting, mentor } from "~/server/db/schema";
+import { appSetting, mentor, outbox, simulationReport } from "~/server/db/schema";
 import { seedDemoContent } from "~/server/features/demo/seed";
 import { DEFAULT_MENTORS } from "~/server/features/mentors/defaults";
 import { createPostgresDatabase, testEngine } from "../../helpers/database";
@@ -38,5 +38,13 @@ describe.skipIf(!runsHere)(runsHere ? "demo content seeded by three workers at o
     const db = workers[0]!.db;
     expect(await db.select().from(appSetting).where(eq(appSetting.key, "demo_seeded_at"))).toHaveLength(1);
     expect(await db.select().from(mentor)).toHaveLength(DEFAULT_MENTORS.length);
+    // The demo's two reports, their candidate not yet told and no e-mail queued: marked as told without
+    // one, the reports list showed them "Failed".
+    const reports = await db.select({ notifiedAt: simulationReport.notifiedAt, mailId: simulationReport.notifyMailId }).from(simulationReport);
+    expect(reports).toEqual([
+      { notifiedAt: null, mailId: null },
+      { notifiedAt: null, mailId: null },
+    ]);
+    expect(await db.select().from(outbox)).toEqual([]);
   }, 120_000);
 });

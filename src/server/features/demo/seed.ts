@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { appSetting, simulationReport } from "../../db/schema";
+import { appSetting } from "../../db/schema";
 import { backfillDemoAvatars, defaultMentorsWithAvatars } from "../mentors/demo-avatars";
 import { replaceMentors } from "../mentors/service";
 import { loadSharp, storeImage } from "../images/service";
 import { simulationArtworkSvg } from "../simulations/artwork";
 import { DEMO_SIMULATIONS } from "../simulations/demo";
 import { createSimulation } from "../simulations/service";
-import { DEMO_CANDIDATE_EMAIL, demoReports } from "../reports/demo";
+import { demoReports } from "../reports/demo";
 import { receiveReport } from "../reports/intake";
 
 /**
@@ -40,14 +40,14 @@ export async function seedDemoContent(db: Db, publicBaseUrl = "http://localhost:
 }
 
 /**
- * Two reports for demo.candidate@example.com, through the webhook's own path (lead included), and
- * marked as told: nobody should be e-mailed at example.com.
+ * Two reports for demo.candidate@example.com, through the webhook's own path (lead included), with
+ * nobody told: no e-mail goes out unless staff send it (Email Notifications shows them "Not yet
+ * told", a first bulk send to try). Marked as told without an e-mail, they showed "Failed".
  */
 async function seedDemoReports(db: Db, publicBaseUrl: string): Promise<boolean> {
   const claimed = await db.insert(appSetting).values({ key: "demo_reports_seeded_at", value: new Date().toISOString() }).onConflictDoNothing().returning();
   if (claimed.length === 0) return false;
   for (const report of demoReports()) await receiveReport(db, report, publicBaseUrl, { notify: false });
-  await db.update(simulationReport).set({ notifiedAt: new Date() }).where(eq(simulationReport.email, DEMO_CANDIDATE_EMAIL));
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { returnFocus } from "~/web/lib/return-focus";
 import { buttonClass } from "./button";
 
 interface ConfirmDialogProps {
@@ -25,6 +26,7 @@ export function ConfirmDialog({ title, description, confirmLabel = "Delete", onC
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={`fixed inset-0 bg-slate-900/50 ${overDialog ? "z-[70]" : "z-50"}`} />
         <AlertDialog.Content
+          onCloseAutoFocus={returnFocus}
           className={`fixed top-1/2 left-1/2 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-white p-6 shadow-xl ${overDialog ? "z-[80]" : "z-50"}`}
         >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>

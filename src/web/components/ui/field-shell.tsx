@@ -35,8 +35,9 @@ export function FieldShell({
 }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  // content-start: beside a taller neighbour (one showing its error) the label and input keep their height.
   return (
-    <div className={`grid gap-1.5 ${className}`}>
+    <div className={`grid content-start gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>

@@ -1,6 +1,7 @@
 import { X } from "~/web/components/ui/icons";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { returnFocus } from "~/web/lib/return-focus";
 
 interface ModalProps {
   open: boolean;
@@ -19,6 +20,7 @@ export function Modal({ open, onOpenChange, title, description, children, width 
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-900/60" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           className={`fixed top-1/2 left-1/2 z-[80] max-h-[92vh] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl`}
           {...(description ? {} : { "aria-describedby": undefined })}
         >

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { LEAD_STAGES, LEAD_STATUSES, statusLabel } from "~/shared/crm/pipeline";
 import { SCORE_FILTERS } from "~/shared/crm/lead-score";
 import type { LeadOwner } from "~/shared/schemas/crm";
@@ -34,6 +34,7 @@ export function FilterBar({
   followUpCount?: { total: number; estimate: boolean } | "loading";
 }) {
   const [text, setText] = useState(filters.q);
+  const search = useRef<HTMLInputElement>(null);
   // The URL is the truth: Back/Forward or Clear Filters bring the box along.
   const [urlQ, setUrlQ] = useState(filters.q);
   if (urlQ !== filters.q) {
@@ -51,7 +52,7 @@ export function FilterBar({
       <label className="relative min-w-56 flex-1">
         <span className="sr-only">Search leads</span>
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-        <input type="search" className={`${control} w-full pl-9`} placeholder="Search leads..." value={text} onChange={(e) => setText(e.target.value)} />
+        <input ref={search} type="search" className={`${control} w-full pl-9`} placeholder="Search leads..." value={text} onChange={(e) => setText(e.target.value)} />
       </label>
       <MultiSelect label="Stage" plural="Stages" options={LEAD_STAGES.map((s) => ({ value: s, label: s }))} selected={filters.stage} onChange={(stage) => onChange({ stage })} />
       <label>
@@ -96,6 +97,8 @@ export function FilterBar({
           onClick={() => {
             setText("");
             onClear();
+            // The button goes with the filters: the focus moves to the search box, not to the page's top.
+            search.current?.focus();
           }}
         >
           Clear Filters

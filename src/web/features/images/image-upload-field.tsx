@@ -63,7 +63,7 @@ export function ImageUploadField({ label, target, value, onChange, successDescri
           accept="image/jpeg,image/png,image/gif,image/webp"
           disabled={uploading}
           onChange={(event) => void pick(event.target.files?.[0])}
-          className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
+          className="max-w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
         />
         {uploading && (
           <span className="inline-flex items-center gap-1 text-sm text-slate-600" role="status">

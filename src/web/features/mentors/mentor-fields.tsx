@@ -12,6 +12,8 @@ interface MentorFieldsProps {
   /** The mentor after the edit, and the field that changed (so its error can clear). */
   onChange: (mentor: Mentor, field: keyof Mentor) => void;
   onRemove: () => void;
+  /** Just added: its Name takes the focus (and scrolls into view). */
+  isNew?: boolean;
 }
 
 /** The editor's label of each field, so a save error can name it. */
@@ -27,12 +29,13 @@ export const MENTOR_FIELD_LABELS: Record<string, string> = {
 };
 
 /** Every field of one mentor in the editor; errors are keyed like the API's ("0.name"). */
-export function MentorFields({ mentor, index, errors, onChange, onRemove }: MentorFieldsProps) {
+export function MentorFields({ mentor, index, errors, onChange, onRemove, isNew = false }: MentorFieldsProps) {
   const bioId = useId();
   const set = (key: keyof Mentor, value: string) => onChange({ ...mentor, [key]: value }, key);
   const error = (key: string) => errors[`${index}.${key}`];
   return (
-    <fieldset className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5" aria-label={`Mentor ${index + 1}`}>
+    // min-w-0: a fieldset is otherwise as wide as its widest content (the file input), wider than a phone.
+    <fieldset className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-white p-5" aria-label={`Mentor ${index + 1}`}>
       <div className="flex items-center justify-between">
         <legend className="text-base font-semibold text-brand-900">
           Mentor {index + 1}: {mentor.name || "(no name)"}
@@ -43,7 +46,7 @@ export function MentorFields({ mentor, index, errors, onChange, onRemove }: Ment
       </div>
       {error("id") && <p className="text-sm text-red-700">{error("id")}</p>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" value={mentor.name} onChange={(e) => set("name", e.target.value)} error={error("name")} maxLength={120} />
+        <Field label="Name" value={mentor.name} onChange={(e) => set("name", e.target.value)} error={error("name")} maxLength={120} autoFocus={isNew} />
         <Field label="Role" value={mentor.role} onChange={(e) => set("role", e.target.value)} error={error("role")} maxLength={160} />
       </div>
       <ImageUploadField label="Image" target="mentor-image" value={mentor.image} onChange={(url) => set("image", url)} />

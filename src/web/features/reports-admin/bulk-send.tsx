@@ -44,6 +44,7 @@ export function BulkSend() {
     onSuccess: setPreview,
     onError: () => toast({ title: "Error", description: "Failed to send bulk notifications", variant: "destructive" }),
   });
+  const busy = bulk.isPending || check.isPending;
 
   return (
     <section className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="bulk-heading">
@@ -55,7 +56,12 @@ export function BulkSend() {
         they arrive.
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => check.mutate()} disabled={bulk.isPending || check.isPending}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus, and the confirmation's Cancel had nothing to return it to. */}
+        <Button
+          onClick={() => !busy && check.mutate()}
+          aria-disabled={busy}
+          className="aria-disabled:cursor-not-allowed aria-disabled:bg-brand-600/60"
+        >
           {bulk.isPending ? "Sending..." : "Send Bulk Notifications"}
         </Button>
         <ConfirmDialog

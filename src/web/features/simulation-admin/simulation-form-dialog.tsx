@@ -1,12 +1,13 @@
 import { Dialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
+import { returnFocus } from "~/web/lib/return-focus";
 import { simulationInputSchema, type Simulation, type SimulationInput, type SimulationVisibility } from "~/shared/schemas/simulations";
 import { Button } from "~/web/components/ui/button";
 import { Field } from "~/web/components/ui/field";
 import { TextareaField } from "~/web/components/ui/textarea-field";
 import { ImageUploadField } from "~/web/features/images/image-upload-field";
 import { ApiError } from "~/web/lib/api";
-import { useFieldErrors } from "~/web/lib/use-field-errors";
+import { focusFirstInvalid, useFieldErrors } from "~/web/lib/use-field-errors";
 import { TagInput } from "./tag-input";
 import { useCreateSimulation, useUpdateSimulation } from "./use-admin-simulations";
 
@@ -28,14 +29,18 @@ export function SimulationFormDialog({ simulation, trigger, open, onOpenChange }
     revalidate(key, next);
   };
 
-  const submit = () => {
-    if (!validate(form)) return;
+  const submit = (formElement: HTMLFormElement) => {
+    if (!validate(form)) return focusFirstInvalid(formElement);
     const done = {
       onSuccess: () => {
         onOpenChange(false);
         if (!simulation) setForm(EMPTY);
       },
-      onError: (error: unknown) => error instanceof ApiError && setErrors(error.fields),
+      onError: (error: unknown) => {
+        if (!(error instanceof ApiError)) return;
+        setErrors(error.fields);
+        focusFirstInvalid(formElement);
+      },
     };
     if (simulation) update.mutate({ id: simulation.id, body: form }, done);
     else create.mutate(form, done);
@@ -46,7 +51,7 @@ export function SimulationFormDialog({ simulation, trigger, open, onOpenChange }
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-xl font-bold text-brand-900">{simulation ? "Edit Simulation" : "Create New Simulation"}</Dialog.Title>
           <Dialog.Description className="mb-4 text-sm text-slate-600">Fields marked * are required.</Dialog.Description>
           <form
@@ -54,7 +59,7 @@ export function SimulationFormDialog({ simulation, trigger, open, onOpenChange }
             className="grid gap-4"
             onSubmit={(event) => {
               event.preventDefault();
-              submit();
+              submit(event.currentTarget);
             }}
           >
             <Field label="Title *" value={form.title} onChange={(e) => set("title", e.target.value)} error={errors.title} maxLength={120} />

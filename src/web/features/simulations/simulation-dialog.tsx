@@ -6,6 +6,7 @@ import { Button } from "~/web/components/ui/button";
 import { InstructionsView } from "./instructions-view";
 import { startSimulation } from "./simulation-actions";
 import { TagList } from "./tag-list";
+import { returnFocus } from "~/web/lib/return-focus";
 
 /** A card's fields at least; instructions and the chatbot link once they have arrived (the library loads them on open). */
 export type DialogSimulation = SimulationCard & Partial<Pick<Simulation, "instructions" | "typebotUrl">>;
@@ -27,7 +28,7 @@ export function SimulationDialog({ simulation, failed = false, onClose, person, 
     <Dialog.Root open={simulation !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           {simulation && (
             <>
               <div className="grid gap-1 pr-8">

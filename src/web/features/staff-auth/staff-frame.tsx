@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { NavLink } from "react-router";
 import { hasAnyRole, AREA_ROLES } from "~/shared/roles";
 import type { StaffUser } from "~/shared/schemas/auth";
 import { Button } from "~/web/components/ui/button";
@@ -15,6 +15,9 @@ interface StaffFrameProps {
   signedInLine?: string;
 }
 
+/** A header link; the page it leads to, when open, is marked (aria-current="page" from NavLink) and drawn as chosen. */
+const pageLinkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-2 text-sm hover:bg-slate-100 ${isActive ? "bg-slate-100 font-semibold text-brand-900" : ""}`;
+
 /** The shell around every staff screen: the areas one may switch to, title, who is signed in, the admin links they may use, Logout. */
 export function StaffFrame({ title, subtitle, user, onLogout, children, signedInLine }: StaffFrameProps) {
   return (
@@ -29,24 +32,24 @@ export function StaffFrame({ title, subtitle, user, onLogout, children, signedIn
           </div>
           <nav aria-label="Staff" className="flex flex-wrap items-center gap-2">
             {hasAnyRole(user.roles, AREA_ROLES.inbox) && (
-              <Link className="rounded-md px-3 py-2 text-sm hover:bg-slate-100" to="/admin/inbox">
+              <NavLink className={pageLinkClass} to="/admin/inbox">
                 Inbox
-              </Link>
+              </NavLink>
             )}
             {hasAnyRole(user.roles, AREA_ROLES.newsletter) && (
-              <Link className="rounded-md px-3 py-2 text-sm hover:bg-slate-100" to="/admin/newsletter">
+              <NavLink className={pageLinkClass} to="/admin/newsletter">
                 Newsletter
-              </Link>
+              </NavLink>
             )}
             {hasAnyRole(user.roles, AREA_ROLES.staffAccounts) && (
-              <Link className="rounded-md px-3 py-2 text-sm hover:bg-slate-100" to="/admin/staff">
+              <NavLink className={pageLinkClass} to="/admin/staff">
                 Staff
-              </Link>
+              </NavLink>
             )}
             {hasAnyRole(user.roles, ["admin"]) && (
-              <Link className="rounded-md px-3 py-2 text-sm hover:bg-slate-100" to="/admin/data-requests">
+              <NavLink className={pageLinkClass} to="/admin/data-requests">
                 Data requests
-              </Link>
+              </NavLink>
             )}
             <Button variant="secondary" onClick={onLogout}>
               Logout
