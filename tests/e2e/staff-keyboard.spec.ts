@@ -29,9 +29,23 @@ test("CRM: after Edit and Save, and after cancelling the Closed Won batch, the f
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: `Edit Lead - ${name}` });
   await dialog.getByLabel("Notes").fill("Asked for the brochure again");
+  await dialog.getByLabel("Payment Page").fill("https://pay.example.com/ff-token");
+  await dialog.getByLabel("Txn Reference").fill("UTR 4471 0092");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog).toBeHidden();
   await expect(edit).toBeFocused();
+  // What was saved is in the lead's Payment Information (spec §2.4: "a payment page link"). On a short
+  // window the detail scrolls, its Close and Edit Lead held at its foot.
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await table.getByRole("button", { name, exact: true }).click();
+  const detail = page.getByRole("dialog", { name });
+  await expect(detail.getByRole("button", { name: "Edit Lead" })).toBeInViewport();
+  expect(await detail.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  await expect(detail.getByRole("link", { name: "Open payment page" })).toHaveAttribute("href", "https://pay.example.com/ff-token");
+  await expect(detail.getByText("UTR 4471 0092").first()).toBeVisible();
+  await detail.press("Escape");
+  await expect(table.getByRole("button", { name, exact: true })).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The status's drop-down is gone once a choice is made; the button in its place takes the focus back.
   const stage = await openInline(table, "Stage", name);

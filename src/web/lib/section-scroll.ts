@@ -1,3 +1,4 @@
+import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SECTION_SCROLL_WAIT_MS } from "~/shared/constants";
 
@@ -44,6 +45,22 @@ export function holdAtAnchor(target: HTMLElement, behavior: ScrollBehavior = "in
   observer.observe(document.body);
   for (const type of OWN_SCROLL_EVENTS) addEventListener(type, stop, { capture: true, passive: true });
   return stop;
+}
+
+/**
+ * A click on an in-page link ("#application"): the section is scrolled to and held under the header.
+ * The sections on the way are drawn only as they near the window (below-fold) and take their real
+ * height during the scroll, so the browser's own jump from the top of /founders-find ended 750 px past
+ * the form on a laptop and 1,150 px short of it on a phone. The address gets the anchor as before.
+ */
+export function jumpToAnchor(event: MouseEvent<HTMLAnchorElement>) {
+  const id = decodeURIComponent(event.currentTarget.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (!target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  // The router's own entry is kept (its state), with the anchor in the address.
+  history.replaceState(history.state, "", `#${id}`);
+  holdAtAnchor(target, gentleScroll());
 }
 
 /** Scrolls to a section of the home page, going to / first (and waiting 100 ms) from any other page. */

@@ -24,6 +24,14 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** Takes down the error toasts on screen: a step that went through leaves no complaint about an earlier try. */
+export function dismissErrorToasts(): void {
+  const kept = toasts.filter((item) => item.variant !== "destructive");
+  if (kept.length === toasts.length) return;
+  toasts = kept;
+  emit();
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

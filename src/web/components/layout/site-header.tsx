@@ -25,7 +25,8 @@ export function SiteHeader() {
   }, []);
 
   // An open mobile menu closes on Escape and on a click or tap outside the header, and focus goes back
-  // to its button (unless the click put it somewhere else on purpose, in a field or on a link).
+  // to its button (unless the click put it somewhere else on purpose, in a field or on a link). Tab
+  // past its last item closes it too: the focus went on to the page, which the open panel covered.
   useEffect(() => {
     if (!menuOpen) return;
     const close = () => {
@@ -41,11 +42,16 @@ export function SiteHeader() {
     const onClick = (event: MouseEvent) => {
       if (!header.current?.contains(event.target as Node)) close();
     };
+    const onFocusIn = (event: FocusEvent) => {
+      if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("click", onClick);
+    document.addEventListener("focusin", onFocusIn);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("click", onClick);
+      document.removeEventListener("focusin", onFocusIn);
     };
   }, [menuOpen]);
 

@@ -5,6 +5,7 @@ import { Button } from "~/web/components/ui/button";
 import { track } from "~/web/lib/analytics";
 import { ApiError } from "~/web/lib/api";
 import { useFieldErrors } from "~/web/lib/use-field-errors";
+import { gentleScroll } from "~/web/lib/section-scroll";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { toast } from "~/web/lib/toast";
 import { StepBackground } from "./step-background";
@@ -34,8 +35,12 @@ export function ApplicationWizard() {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    // Focus follows the step for keyboard and screen-reader users, but not on first load.
-    if (moved.current) heading.current?.focus();
+    // Focus follows the step for keyboard and screen-reader users, but not on first load; the new
+    // step starts at its heading, under the fixed header (a shorter step left the visitor looking at
+    // the page's footer, the heading a screen above).
+    if (!moved.current || !heading.current) return;
+    heading.current.focus({ preventScroll: true });
+    heading.current.scrollIntoView({ block: "start", behavior: gentleScroll() });
   }, [step]);
 
   const goTo = (next: number) => {
@@ -79,7 +84,7 @@ export function ApplicationWizard() {
       <WizardProgress step={step} />
       <Honeypot value={website} onChange={setWebsite} />
       <div className="grid gap-5" role="group" aria-labelledby="application-step-title">
-        <h3 id="application-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-900 focus:outline-none">
+        <h3 id="application-step-title" ref={heading} tabIndex={-1} className="scroll-mt-24 text-xl font-semibold text-brand-900 focus:outline-none">
           {current.title}
         </h3>
         {step === 1 && <StepBasicInfo {...stepProps} resume={resume} onResume={setResume} />}

@@ -16,8 +16,8 @@ export function StepBasicInfo({ draft, update, errors, resume, onResume }: Props
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name *" name="firstName" autoComplete="given-name" required value={draft.firstName} error={errors.firstName} onChange={(e) => update("firstName", e.target.value)} />
-        <Field label="Last Name *" name="lastName" autoComplete="family-name" required value={draft.lastName} error={errors.lastName} onChange={(e) => update("lastName", e.target.value)} />
+        <Field label="First Name *" name="firstName" autoComplete="given-name" required maxLength={100} value={draft.firstName} error={errors.firstName} onChange={(e) => update("firstName", e.target.value)} />
+        <Field label="Last Name *" name="lastName" autoComplete="family-name" required maxLength={100} value={draft.lastName} error={errors.lastName} onChange={(e) => update("lastName", e.target.value)} />
       </div>
       <Field label="Email *" name="email" type="email" autoComplete="email" required value={draft.email} error={errors.email} onChange={(e) => update("email", e.target.value)} />
       <div className="grid gap-1.5">

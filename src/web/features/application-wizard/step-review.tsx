@@ -19,7 +19,8 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
       <dt className="text-slate-500">{term}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
+      {/* min-w-0 and wrap-anywhere: a long unbroken answer wraps instead of widening the card past Submit. */}
+      <dd className="min-w-0 text-slate-900 wrap-anywhere">{children}</dd>
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { BROCHURE_FILE_NAME, firstBrochureError } from "~/shared/schemas/brochure";
 import { Button } from "~/web/components/ui/button";
 import { Field } from "~/web/components/ui/field";
 import { Honeypot } from "~/web/components/ui/honeypot";
 import { Modal } from "~/web/components/ui/modal";
 import { track } from "~/web/lib/analytics";
-import { api } from "~/web/lib/api";
+import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
+import { focusFirstInvalid } from "~/web/lib/use-field-errors";
 import { useSubmit } from "~/web/lib/use-submit";
 import { formVisit } from "~/web/lib/visit-source";
 
@@ -30,6 +31,10 @@ async function requestBrochure(body: typeof EMPTY & { website?: string }) {
 export default function BrochureDialog({ open, onOpenChange, source }: { open: boolean; onOpenChange: (open: boolean) => void; source: string }) {
   const [form, setForm] = useState(EMPTY);
   const [website, setWebsite] = useState("");
+  // The server's reasons by field ("Please enter a valid email address"), shown at the field: a
+  // refusal that only said "try again" left the visitor trying the same thing again.
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formElement = useRef<HTMLFormElement>(null);
   const download = useSubmit(requestBrochure, {
     onSuccess: () => {
       track("download", { category: "content", label: "brochure_pdf", source });
@@ -37,9 +42,17 @@ export default function BrochureDialog({ open, onOpenChange, source }: { open: b
       setForm(EMPTY);
       onOpenChange(false);
     },
-    onError: () => toast({ title: FAILED, variant: "destructive" }),
+    onError: (error) => {
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors(fields);
+      focusFirstInvalid(formElement.current);
+      toast({ title: FAILED, description: Object.values(fields)[0], variant: "destructive" });
+    },
   });
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [key]: event.target.value });
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,10 +63,10 @@ export default function BrochureDialog({ open, onOpenChange, source }: { open: b
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Download Program Brochure" description="Get the full Founder's Find curriculum, schedule and pricing as a PDF.">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Field label="Full Name *" name="name" autoComplete="name" value={form.name} onChange={set("name")} />
-        <Field label="Email Address *" name="email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
-        <Field label="Mobile Number *" name="mobile" type="tel" autoComplete="tel" value={form.mobile} onChange={set("mobile")} />
+      <form ref={formElement} onSubmit={onSubmit} noValidate className="grid gap-4">
+        <Field label="Full Name *" name="name" autoComplete="name" maxLength={120} value={form.name} error={errors.name} onChange={set("name")} />
+        <Field label="Email Address *" name="email" type="email" autoComplete="email" value={form.email} error={errors.email} onChange={set("email")} />
+        <Field label="Mobile Number *" name="mobile" type="tel" autoComplete="tel" maxLength={20} value={form.mobile} error={errors.mobile} onChange={set("mobile")} />
         <Honeypot value={website} onChange={setWebsite} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={download.isPending}>

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { ChevronDown, Search } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { LEAD_STAGES, LEAD_STATUSES, statusLabel } from "~/shared/crm/pipeline";
 import { SCORE_FILTERS } from "~/shared/crm/lead-score";
@@ -10,6 +10,19 @@ import { groupIndian } from "~/shared/format-number";
 
 const SEARCH_DEBOUNCE_MS = 300;
 const control = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+
+/** A native drop-down of the bar, drawn like the Stage and Status pickers beside it (same chevron). */
+function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  return (
+    <label className="relative">
+      <span className="sr-only">{label}</span>
+      <select className={`${control} appearance-none pr-9`} value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+    </label>
+  );
+}
 
 /**
  * Search, Stage, Owner and Status filters (spec §2.4). The status options are the pipeline's
@@ -55,37 +68,28 @@ export function FilterBar({
         <input ref={search} type="search" className={`${control} w-full pl-9`} placeholder="Search leads..." value={text} onChange={(e) => setText(e.target.value)} />
       </label>
       <MultiSelect label="Stage" plural="Stages" options={LEAD_STAGES.map((s) => ({ value: s, label: s }))} selected={filters.stage} onChange={(stage) => onChange({ stage })} />
-      <label>
-        <span className="sr-only">Owner</span>
-        <select className={control} value={filters.owner} onChange={(e) => onChange({ owner: e.target.value })}>
-          <option value="">All Owners</option>
-          <option value="unassigned">Unassigned</option>
-          {owners.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Owner" value={filters.owner} onChange={(owner) => onChange({ owner })}>
+        <option value="">All Owners</option>
+        <option value="unassigned">Unassigned</option>
+        {owners.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </FilterSelect>
       <MultiSelect label="Status" plural="Statuses" options={LEAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} selected={filters.status} onChange={(status) => onChange({ status })} />
-      <label>
-        <span className="sr-only">Minimum lead score</span>
-        <select className={control} value={filters.scoreMin} onChange={(e) => onChange({ scoreMin: Number(e.target.value) })}>
-          <option value={0}>Any score</option>
-          {SCORE_FILTERS.map((min) => (
-            <option key={min} value={min}>
-              Score {min}+
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span className="sr-only">Sort leads</span>
-        <select className={control} value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as CrmFilters["sort"] })}>
-          <option value="newest">Newest first</option>
-          <option value="score">Highest score first</option>
-        </select>
-      </label>
+      <FilterSelect label="Minimum lead score" value={String(filters.scoreMin)} onChange={(min) => onChange({ scoreMin: Number(min) })}>
+        <option value={0}>Any score</option>
+        {SCORE_FILTERS.map((min) => (
+          <option key={min} value={min}>
+            Score {min}+
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect label="Sort leads" value={filters.sort} onChange={(sort) => onChange({ sort: sort as CrmFilters["sort"] })}>
+        <option value="newest">Newest first</option>
+        <option value="score">Highest score first</option>
+      </FilterSelect>
       <Button variant={filters.followUp ? "primary" : "secondary"} aria-pressed={filters.followUp} aria-busy={followUpCount === "loading"} onClick={() => onChange({ followUp: !filters.followUp })}>
         Follow-ups due
         {followUpCount === "loading" ? " (…)" : followUpCount ? ` (${followUpCount.estimate ? "about " : ""}${groupIndian(followUpCount.total)})` : ""}

@@ -105,13 +105,15 @@ export function LeadDetailDialog({ lead, owners, onClose, onEdit, onLogCall }: {
               <Row label="Pending amount">{rupeesOrNotSet(current.pendingAmount)}</Row>
               <Row label="Transaction ref.">{current.txnReference ?? "Not available"}</Row>
               {current.txnReference1 && <Row label="Transaction ref. 1">{current.txnReference1}</Row>}
-              {current.paymentPageUrl && (
-                <Row label="Payment page">
+              <Row label="Payment page">
+                {current.paymentPageUrl ? (
                   <a className="text-brand-700 underline" href={current.paymentPageUrl} target="_blank" rel="noreferrer">
                     Open payment page
                   </a>
-                </Row>
-              )}
+                ) : (
+                  "Not set"
+                )}
+              </Row>
             </dl>
           </Section>
           <Section title="Lead Score">
@@ -141,7 +143,8 @@ export function LeadDetailDialog({ lead, owners, onClose, onEdit, onLogCall }: {
           <Section title="Activity">
             <ActivityTimeline activity={detail.data?.activity} owners={ownerNames} />
           </Section>
-          <div className="flex flex-wrap justify-end gap-2">
+          {/* Held at the dialog's foot while the long detail scrolls, so Edit Lead is always in reach. */}
+          <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-6 py-3">
             <Button variant="secondary" onClick={onClose}>
               Close
             </Button>

@@ -12,7 +12,7 @@ import { displayName, formatMobile } from "./format";
 import { DuplicateLeadAlert, duplicateOf } from "./duplicate-lead-alert";
 import { changedBy, leadConflict, useUpdateLead } from "./use-leads";
 
-type Form = Record<"fullName" | "email" | "mobile" | "leadOwner" | "leadStage" | "leadStatus" | "priority" | "saleAmount" | "collectedAmount" | "callDate" | "followUpDate" | "notes" | "batchName", string>;
+type Form = Record<"fullName" | "email" | "mobile" | "leadOwner" | "leadStage" | "leadStatus" | "priority" | "saleAmount" | "collectedAmount" | "callDate" | "followUpDate" | "notes" | "batchName" | "paymentPageUrl" | "txnReference", string>;
 
 const formOf = (lead: Lead): Form => ({
   fullName: lead.fullName,
@@ -29,6 +29,8 @@ const formOf = (lead: Lead): Form => ({
   followUpDate: lead.followUpDate ?? "",
   notes: lead.notes ?? "",
   batchName: lead.batchName ?? "",
+  paymentPageUrl: lead.paymentPageUrl ?? "",
+  txnReference: lead.txnReference ?? "",
 });
 
 /** "₹1,49,990", "149990" → 149990; blank → null; anything else is sent as is for the server to name. */
@@ -158,6 +160,10 @@ function EditForm({ lead: opened, owners, onClose }: { lead: Lead; owners: LeadO
         <Field label="Sale Amount" inputMode="numeric" placeholder="₹" value={form.saleAmount} onChange={set("saleAmount")} error={errors.saleAmount} />
         <Field label="Collected Amount" inputMode="numeric" placeholder="₹" value={form.collectedAmount} onChange={set("collectedAmount")} error={errors.collectedAmount} />
         <Field label="Pending Amount" placeholder="₹" value={pending === null ? "" : String(pending)} readOnly aria-readonly />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Payment Page" type="url" placeholder="https://…" value={form.paymentPageUrl} onChange={set("paymentPageUrl")} error={errors.paymentPageUrl} />
+        <Field label="Txn Reference" value={form.txnReference} onChange={set("txnReference")} error={errors.txnReference} maxLength={200} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <DateField label="Call Date" value={form.callDate} onChange={setDay("callDate")} error={errors.callDate} />

@@ -1,3 +1,4 @@
+import { jumpToAnchor } from "~/web/lib/section-scroll";
 import { ExternalLink } from "~/web/components/ui/icons";
 import { buttonClass } from "~/web/components/ui/button";
 import { BrochureButton } from "~/web/features/brochure/brochure-button";
@@ -26,7 +27,10 @@ export function ClosingCta() {
             Try Job Simulation <ExternalLink className="size-4" aria-hidden />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
-          <a href="#application" className="inline-flex items-center rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-400" onClick={() => track("apply_now", { source: "closing_cta" })}>
+          <a href="#application" className="inline-flex items-center rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-400" onClick={(event) => {
+            track("apply_now", { source: "closing_cta" });
+            jumpToAnchor(event);
+          }}>
             Apply Now
           </a>
         </div>

@@ -1,3 +1,4 @@
+import { jumpToAnchor } from "~/web/lib/section-scroll";
 import { Check } from "~/web/components/ui/icons";
 import { formatRupees, PRICING, PRICING_INCLUDES, PROGRAM_FACTS } from "~/shared/program/offer";
 
@@ -26,7 +27,7 @@ export function PricingCard() {
       <p className="text-center text-sm text-slate-600">
         {PROGRAM_FACTS.hoursPerWeek} hours a week · for {PROGRAM_FACTS.experience} of experience
       </p>
-      <a href="#application" className="rounded-md bg-brand-600 px-6 py-3 text-center font-semibold text-white hover:bg-brand-700">
+      <a href="#application" onClick={jumpToAnchor} className="rounded-md bg-brand-600 px-6 py-3 text-center font-semibold text-white hover:bg-brand-700">
         Apply Now
       </a>
     </div>

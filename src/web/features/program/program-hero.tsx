@@ -1,3 +1,4 @@
+import { jumpToAnchor } from "~/web/lib/section-scroll";
 import { PROGRAM_FACTS } from "~/shared/program/offer";
 import { buttonClass } from "~/web/components/ui/button";
 import { track } from "~/web/lib/analytics";
@@ -19,7 +20,10 @@ export function ProgramHero() {
           Learn by doing the job, scored on six dimensions, with mentors from India's startups.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <a href="#application" className={buttonClass("primary", "", "lg")} onClick={() => track("apply_now", { source: "hero" })}>
+          <a href="#application" className={buttonClass("primary", "", "lg")} onClick={(event) => {
+            track("apply_now", { source: "hero" });
+            jumpToAnchor(event);
+          }}>
             Apply Now
           </a>
           <a href="#program" className={buttonClass("secondary", "", "lg")} onClick={() => track("explore_program", { source: "hero" })}>

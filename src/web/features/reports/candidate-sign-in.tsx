@@ -5,7 +5,7 @@ import { CODE_LENGTH, CODE_TTL_MINUTES } from "~/shared/schemas/candidate-auth";
 import { Button } from "~/web/components/ui/button";
 import { Field } from "~/web/components/ui/field";
 import { api, ApiError } from "~/web/lib/api";
-import { toast } from "~/web/lib/toast";
+import { dismissErrorToasts, toast } from "~/web/lib/toast";
 import { useHydrated } from "~/web/lib/use-hydrated";
 
 type Step = { name: "email" } | { name: "code"; email: string };
@@ -60,6 +60,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
     setError(undefined);
     try {
       await sendCode(trimmed);
+      dismissErrorToasts();
       onSent(trimmed);
     } catch (caught) {
       // A refusal that names the field (a bad address; a code already sent; sign-in locked) shows under it.

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { linkedInAddUrl } from "~/shared/credential";
 import type { CredentialShare as Share } from "~/shared/schemas/report-credential";
 import { Button, buttonClass } from "~/web/components/ui/button";
@@ -23,11 +23,19 @@ const failed = (error: unknown) =>
 export function CredentialShare({ slug, initial, report }: Props) {
   const [share, setShare] = useState(initial);
   const [busy, setBusy] = useState(false);
+  // Turning sharing on or off swaps the controls: the focus goes to the first of the new ones (Copy
+  // link, or Share again), not to the top of the page with the button that was pressed.
+  const next = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (toggled.current) next.current?.focus();
+  }, [share.shared]);
   const path = `/api/simulation/reports/${encodeURIComponent(slug)}/share`;
 
   const turnOn = async () => {
     setBusy(true);
     try {
+      toggled.current = true;
       setShare(await api<Share>(path, { method: "PUT" }));
       toast({ title: "Credential shared", description: "Anyone with the link can now verify this result." });
     } catch (error) {
@@ -40,6 +48,7 @@ export function CredentialShare({ slug, initial, report }: Props) {
     setBusy(true);
     try {
       await api(path, { method: "DELETE" });
+      toggled.current = true;
       setShare({ shared: false, shareId: null, url: null, sharedAt: null });
       toast({ title: "Sharing turned off", description: "The verification link no longer works." });
     } catch (error) {
@@ -77,7 +86,7 @@ export function CredentialShare({ slug, initial, report }: Props) {
             Share a public page that anyone can open to check this result: your name, the simulation, the date and your scores. Your
             answers, feedback and e-mail address stay private, and you can stop sharing at any time.
           </p>
-          <Button className="justify-self-start" onClick={() => void turnOn()} disabled={busy}>
+          <Button ref={next} className="justify-self-start" onClick={() => void turnOn()} disabled={busy}>
             {busy ? "Sharing..." : "Share a verified credential"}
           </Button>
         </>
@@ -93,7 +102,7 @@ export function CredentialShare({ slug, initial, report }: Props) {
             />
           </label>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => void copy(share.url!)}>
+            <Button ref={next} variant="secondary" onClick={() => void copy(share.url!)}>
               Copy link
             </Button>
             <a href={share.url} target="_blank" rel="noopener" className={buttonClass("secondary")}>

@@ -14,7 +14,7 @@ import { ScoreBadge } from "./score-badge";
 import { DimensionOverview } from "./self-rating";
 
 const tabClass =
-  "rounded-md px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm";
+  "rounded-md px-2 py-2 text-center text-sm font-medium text-slate-700 sm:px-4 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm";
 
 /**
  * The whole report (visitor-side §2 "Simulation report detail"). Presentational: the report, the
@@ -94,7 +94,8 @@ export function ReportView({
         {credential}
 
         <Tabs.Root defaultValue="performance" className="grid grid-cols-1 gap-5">
-          <Tabs.List aria-label="Report sections" className="flex w-fit flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1">
+          {/* Two equal halves on a phone (the second tab wrapped under the first inside the grey bar), side by side from sm. */}
+          <Tabs.List aria-label="Report sections" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-200/70 p-1 sm:flex sm:w-fit">
             <Tabs.Trigger value="performance" className={tabClass}>
               Performance Analysis
             </Tabs.Trigger>

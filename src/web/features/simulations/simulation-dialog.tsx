@@ -28,7 +28,15 @@ export function SimulationDialog({ simulation, failed = false, onClose, person, 
     <Dialog.Root open={simulation !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content onCloseAutoFocus={returnFocus} className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        {/* Opens with the focus on the dialog itself (its title is read), not on Cancel, the first control while Start waits for the chatbot's link: a ring on Cancel read as the suggested choice. */}
+        <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement).focus();
+          }}
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           {simulation && (
             <>
               <div className="grid gap-1 pr-8">
