@@ -84,6 +84,11 @@ for (const width of WIDTHS) {
     expect(names).toEqual(expect.arrayContaining([...DIMENSIONS, "Problem identification", "Resource optimization", "Metrics-driven thinking", "Technical literacy", "Process automation"]));
     expect(names).toHaveLength(6 + 18);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    // No chart's box is much taller than the drawing needs (a full-width radar on a laptop was 940 px
+    // tall around a 408 px drawing): each at most 40rem wide, so at most ~600 px tall.
+    const heights = await page.locator("figure svg").evaluateAll((svgs) => svgs.map((svg) => Math.round(svg.getBoundingClientRect().height)));
+    expect(heights.length).toBeGreaterThan(0);
+    expect(Math.max(...heights)).toBeLessThanOrEqual(600);
   });
 }
 

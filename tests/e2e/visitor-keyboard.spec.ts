@@ -127,3 +127,27 @@ test("a candidate: the earlier error toast goes once the code is sent; sharing m
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Copy link" })).toBeFocused();
 });
+
+test("the wizard says a wrong e-mail or LinkedIn link as the visitor leaves the field, and an edit clears it", async ({ page }) => {
+  await page.goto("/founders-find");
+  await waitForHydration(page);
+  const w = wizard(page);
+  const email = w.getByLabel("Email *");
+  await email.fill("walkvisitor@@bad");
+  await email.press("Tab");
+  await expect(w.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await email.fill("walk.visitor@example.com");
+  await expect(w.getByText("Please enter a valid email address")).toHaveCount(0);
+  await email.press("Tab");
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+
+  const linkedIn = w.getByLabel("LinkedIn Profile URL *");
+  await linkedIn.fill("not a url");
+  await linkedIn.press("Tab");
+  await expect(w.getByText("Please enter a valid LinkedIn profile URL")).toBeVisible();
+  // Continue still needs only filled-in fields (the spec); Submit is where the server decides.
+  await w.getByLabel("First Name *").fill("Walk");
+  await w.getByLabel("Last Name *").fill("Visitor");
+  await expect(w.getByRole("button", { name: "Continue", exact: true })).toBeEnabled();
+});

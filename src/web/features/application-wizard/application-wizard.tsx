@@ -8,6 +8,8 @@ import { useFieldErrors } from "~/web/lib/use-field-errors";
 import { gentleScroll } from "~/web/lib/section-scroll";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { toast } from "~/web/lib/toast";
+import { linkedInSchema } from "~/shared/schemas/applications";
+import { emailSchema } from "~/shared/schemas/common";
 import { StepBackground } from "./step-background";
 import { StepBasicInfo } from "./step-basic-info";
 import { StepReview } from "./step-review";
@@ -77,6 +79,14 @@ export function ApplicationWizard() {
   const current = STEPS[step - 1]!;
   const valid = isStepValid(step, draft);
   const stepProps = { draft, update, errors };
+  // An address or link the server would refuse is said as the visitor leaves its field, not three
+  // steps later at Submit; Continue still needs only filled-in fields (spec), and an edit clears it.
+  const checkOnLeave = (field: "email" | "linkedIn") => {
+    const value = draft[field].trim();
+    if (!value) return;
+    const parsed = (field === "email" ? emailSchema : linkedInSchema).safeParse(value);
+    if (!parsed.success) setErrors((current) => ({ ...current, [field]: parsed.error.issues[0]!.message }));
+  };
   return (
     // Disabled until React runs it: the wizard arrives as HTML before its code, and answers typed into
     // plain HTML would be lost when React takes the fields over.
@@ -87,7 +97,7 @@ export function ApplicationWizard() {
         <h3 id="application-step-title" ref={heading} tabIndex={-1} className="scroll-mt-24 text-xl font-semibold text-brand-900 focus:outline-none">
           {current.title}
         </h3>
-        {step === 1 && <StepBasicInfo {...stepProps} resume={resume} onResume={setResume} />}
+        {step === 1 && <StepBasicInfo {...stepProps} resume={resume} onResume={setResume} onLeave={checkOnLeave} />}
         {step === 2 && <StepBackground {...stepProps} />}
         {step === 3 && <StepRoleFit {...stepProps} />}
         {step === 4 && <StepSimulation {...stepProps} />}

@@ -10,16 +10,18 @@ interface Props {
   errors: FieldErrors;
   resume: File | null;
   onResume: (file: File | null) => void;
+  /** The visitor left a field that has a form to keep (e-mail, LinkedIn): check it now. */
+  onLeave: (field: "email" | "linkedIn") => void;
 }
 
-export function StepBasicInfo({ draft, update, errors, resume, onResume }: Props) {
+export function StepBasicInfo({ draft, update, errors, resume, onResume, onLeave }: Props) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First Name *" name="firstName" autoComplete="given-name" required maxLength={100} value={draft.firstName} error={errors.firstName} onChange={(e) => update("firstName", e.target.value)} />
         <Field label="Last Name *" name="lastName" autoComplete="family-name" required maxLength={100} value={draft.lastName} error={errors.lastName} onChange={(e) => update("lastName", e.target.value)} />
       </div>
-      <Field label="Email *" name="email" type="email" autoComplete="email" required value={draft.email} error={errors.email} onChange={(e) => update("email", e.target.value)} />
+      <Field label="Email *" name="email" type="email" autoComplete="email" required value={draft.email} error={errors.email} onChange={(e) => update("email", e.target.value)} onBlur={() => onLeave("email")} />
       <div className="grid gap-1.5">
         <label htmlFor="application-mobile" className="text-sm font-medium text-slate-800">
           Mobile Number *
@@ -66,6 +68,7 @@ export function StepBasicInfo({ draft, update, errors, resume, onResume }: Props
         value={draft.linkedIn}
         error={errors.linkedIn}
         onChange={(e) => update("linkedIn", e.target.value)}
+        onBlur={() => onLeave("linkedIn")}
       />
       <ResumeInput file={resume} onChange={onResume} serverError={errors.resume} />
     </div>

@@ -69,7 +69,9 @@ export function RadarChart({ title, axes, series, max = 10, size = 500, rings = 
       <figcaption id={`${id}-title`} className="text-sm font-semibold text-slate-800">
         {title}
       </figcaption>
-      <div ref={box} className="min-w-0">
+      {/* At most 40rem wide: the plot stops growing at 170 px radius, and a full-width box on a laptop
+          (1,062 px) kept its steady shape with ~270 px of blank above and below the drawing. */}
+      <div ref={box} className="mx-auto w-full max-w-[40rem] min-w-0">
         <svg viewBox={`0 ${layout.top} ${layout.width} ${layout.height}`} width={layout.width} height={layout.height} className="block h-auto w-full" aria-hidden>
           {Array.from({ length: rings }, (_, ring) => (
             <polygon key={ring} points={polygon(Array(count).fill((ring + 1) / rings))} fill="none" stroke="#cbd5e1" strokeWidth={1} />
