@@ -7,7 +7,7 @@ import { Modal } from "~/web/components/ui/modal";
 import { track } from "~/web/lib/analytics";
 import { api, ApiError } from "~/web/lib/api";
 import { toast } from "~/web/lib/toast";
-import { focusFirstInvalid } from "~/web/lib/use-field-errors";
+import { focusFirstInvalid, useFieldErrors } from "~/web/lib/use-field-errors";
 import { useSubmit } from "~/web/lib/use-submit";
 import { formVisit } from "~/web/lib/visit-source";
 
@@ -33,7 +33,7 @@ export default function BrochureDialog({ open, onOpenChange, source }: { open: b
   const [website, setWebsite] = useState("");
   // The server's reasons by field ("Please enter a valid email address"), shown at the field: a
   // refusal that only said "try again" left the visitor trying the same thing again.
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, revalidate } = useFieldErrors();
   const formElement = useRef<HTMLFormElement>(null);
   const download = useSubmit(requestBrochure, {
     onSuccess: () => {
@@ -50,8 +50,9 @@ export default function BrochureDialog({ open, onOpenChange, source }: { open: b
     },
   });
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
-    setForm({ ...form, [key]: event.target.value });
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+    const next = { ...form, [key]: event.target.value };
+    setForm(next);
+    revalidate(key, next);
   };
 
   const onSubmit = (event: FormEvent) => {
